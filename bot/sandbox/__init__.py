@@ -1,0 +1,72 @@
+"""A local Discord emulator for end-to-end tests of the real discord.py client.
+
+Usage (inside an async test)::
+
+    async with DiscordEmulator(interaction_timeout=0.5) as emu:
+        guild = emu.add_guild("Table")
+        channel = next(iter(guild.channels.values()))
+        alice = emu.add_member(guild, "alice")
+        async with run_bot(emu, make_bot()):
+            handle = await emu.invoke(alice, channel, "smear start", {"seats": 4})
+            message = await handle
+            emu.assert_no_violations()
+"""
+
+from bot.sandbox.emulator import DiscordEmulator, EmulatorURLs
+from bot.sandbox.interactions import (
+    CommandNotPermitted,
+    CommandNotRegistered,
+    ComponentNotClickable,
+    EmulatorError,
+    EmulatorTimeout,
+    InteractionFailed,
+    InteractionHandle,
+    NoBotConnected,
+)
+from bot.sandbox.models import (
+    ADMINISTRATOR,
+    MANAGE_GUILD,
+    MANAGE_MESSAGES,
+    Attachment,
+    Channel,
+    Clock,
+    Guild,
+    Member,
+    Message,
+    MessageRevision,
+    RateLimitRecord,
+    Role,
+    User,
+    Violation,
+)
+from bot.sandbox.testing import run_bot, start_bot, stop_bot
+
+__all__ = [
+    "ADMINISTRATOR",
+    "MANAGE_GUILD",
+    "MANAGE_MESSAGES",
+    "Attachment",
+    "Channel",
+    "Clock",
+    "CommandNotPermitted",
+    "CommandNotRegistered",
+    "ComponentNotClickable",
+    "DiscordEmulator",
+    "EmulatorError",
+    "EmulatorTimeout",
+    "EmulatorURLs",
+    "Guild",
+    "InteractionFailed",
+    "InteractionHandle",
+    "Member",
+    "Message",
+    "MessageRevision",
+    "NoBotConnected",
+    "RateLimitRecord",
+    "Role",
+    "User",
+    "Violation",
+    "run_bot",
+    "start_bot",
+    "stop_bot",
+]

@@ -1,0 +1,391 @@
+"""The emulator's state: users, guilds, channels, messages, and the clock that dates them."""
+
+from __future__ import annotations
+
+import copy
+import datetime
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.sandbox.limits import (
+    BUTTON,
+    FLAG_EPHEMERAL,
+    FLAG_LOADING,
+    SELECT_TYPES,
+    iter_components,
+)
+
+DISCORD_EPOCH_MS = 1_420_070_400_000
+
+# Permission bits (https://discord.com/developers/docs/topics/permissions)
+ADMINISTRATOR = 1 << 3
+MANAGE_CHANNELS = 1 << 4
+MANAGE_GUILD = 1 << 5
+ADD_REACTIONS = 1 << 6
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+MANAGE_MESSAGES = 1 << 13
+EMBED_LINKS = 1 << 14
+ATTACH_FILES = 1 << 15
+READ_MESSAGE_HISTORY = 1 << 16
+USE_EXTERNAL_EMOJIS = 1 << 18
+USE_APPLICATION_COMMANDS = 1 << 31
+ALL_PERMISSIONS = (1 << 51) - 1
+DEFAULT_EVERYONE_PERMISSIONS = (
+    ADD_REACTIONS
+    | VIEW_CHANNEL
+    | SEND_MESSAGES
+    | EMBED_LINKS
+    | ATTACH_FILES
+    | READ_MESSAGE_HISTORY
+    | USE_EXTERNAL_EMOJIS
+    | USE_APPLICATION_COMMANDS
+)
+DEFAULT_BOT_PERMISSIONS = DEFAULT_EVERYONE_PERMISSIONS | MANAGE_MESSAGES
+
+
+class Clock:
+    """Wall-clock time plus an adjustable offset.
+
+    Interaction tokens are aged with this clock, so ``advance(16 * 60)`` makes every existing
+    token stale at once without waiting.
+    """
+
+    def __init__(self) -> None:
+        self._offset = 0.0
+
+    def now(self) -> float:
+        return time.time() + self._offset
+
+    def advance(self, seconds: float) -> None:
+        self._offset += seconds
+
+    @staticmethod
+    def iso(timestamp: float) -> str:
+        return datetime.datetime.fromtimestamp(timestamp, datetime.UTC).isoformat()
+
+
+class SnowflakeGenerator:
+    """Discord-shaped ids (timestamp << 22), strictly increasing."""
+
+    def __init__(self, clock: Clock) -> None:
+        self._clock = clock
+        self._last = 0
+
+    def next(self) -> int:
+        candidate = (int(self._clock.now() * 1000) - DISCORD_EPOCH_MS) << 22
+        if candidate <= self._last:
+            candidate = self._last + 1
+        self._last = candidate
+        return candidate
+
+
+@dataclass(eq=False)
+class User:
+    id: int
+    name: str
+    bot: bool = False
+    global_name: str | None = None
+
+    def to_payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "discriminator": "0",
+            "global_name": self.global_name,
+            "avatar": None,
+            "bot": self.bot,
+            "system": False,
+            "public_flags": 0,
+            "flags": 0,
+        }
+
+
+@dataclass(eq=False)
+class Role:
+    id: int
+    guild_id: int
+    name: str
+    permissions: int
+    position: int = 0
+    managed: bool = False
+
+    def to_payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "permissions": str(self.permissions),
+            "position": self.position,
+            "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+            "hoist": False,
+            "managed": self.managed,
+            "mentionable": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "flags": 0,
+        }
+
+
+@dataclass(eq=False)
+class Channel:
+    id: int
+    guild_id: int
+    name: str
+    type: int = 0
+    position: int = 0
+    topic: str | None = None
+
+    def to_payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(self.guild_id),
+            "name": self.name,
+            "position": self.position,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "topic": self.topic,
+            "parent_id": None,
+            "rate_limit_per_user": 0,
+            "last_message_id": None,
+            "flags": 0,
+        }
+
+
+@dataclass(eq=False)
+class Member:
+    user: User
+    guild_id: int
+    role_ids: list[int] = field(default_factory=list)
+    nick: str | None = None
+    joined_at: str = "2024-01-01T00:00:00+00:00"
+
+    def to_payload(
+        self, *, permissions: int | None = None, with_user: bool = True
+    ) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "roles": [str(r) for r in self.role_ids],
+            "nick": self.nick,
+            "avatar": None,
+            "banner": None,
+            "joined_at": self.joined_at,
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "pending": False,
+            "flags": 0,
+            "communication_disabled_until": None,
+        }
+        if with_user:
+            data["user"] = self.user.to_payload()
+        if permissions is not None:
+            data["permissions"] = str(permissions)
+        return data
+
+
+@dataclass(eq=False)
+class Guild:
+    id: int
+    name: str
+    owner_id: int
+    roles: dict[int, Role] = field(default_factory=dict)
+    channels: dict[int, Channel] = field(default_factory=dict)
+    members: dict[int, Member] = field(default_factory=dict)
+
+    @property
+    def everyone(self) -> Role:
+        return self.roles[self.id]
+
+    def permissions_for(self, user_id: int) -> int:
+        if user_id == self.owner_id:
+            return ALL_PERMISSIONS
+        member = self.members.get(user_id)
+        value = self.everyone.permissions
+        if member is not None:
+            for role_id in member.role_ids:
+                role = self.roles.get(role_id)
+                if role is not None:
+                    value |= role.permissions
+        if value & ADMINISTRATOR:
+            return ALL_PERMISSIONS
+        return value
+
+
+@dataclass(eq=False)
+class Attachment:
+    id: int
+    filename: str
+    data: bytes
+    content_type: str | None = None
+    description: str | None = None
+
+    @property
+    def size(self) -> int:
+        return len(self.data)
+
+    def text(self, encoding: str = "utf-8") -> str:
+        return self.data.decode(encoding)
+
+
+@dataclass(frozen=True)
+class MessageRevision:
+    """One state of a message: the original, or the state after an edit."""
+
+    content: str
+    embeds: list[dict[str, Any]]
+    components: list[dict[str, Any]]
+    attachments: list[Attachment]
+    flags: int
+    at: float
+    via: str
+
+
+@dataclass(eq=False)
+class Message:
+    id: int
+    channel_id: int
+    guild_id: int
+    author: User
+    content: str = ""
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    flags: int = 0
+    created_at: float = 0.0
+    edited_at: float | None = None
+    type: int = 0
+    webhook_id: int | None = None
+    interaction_id: int | None = None
+    interaction_type: int | None = None
+    interaction_name: str | None = None
+    interaction_user: User | None = None
+    deleted: bool = False
+    history: list[MessageRevision] = field(default_factory=list)
+    created_via: str = ""
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & FLAG_EPHEMERAL)
+
+    @property
+    def loading(self) -> bool:
+        """A deferred ("Bot is thinking...") response not filled in yet."""
+        return bool(self.flags & FLAG_LOADING)
+
+    @property
+    def owner_id(self) -> int | None:
+        """Who may see an ephemeral message: the user of the interaction that made it."""
+        return self.interaction_user.id if self.interaction_user is not None else None
+
+    def visible_to(self, user: User | int) -> bool:
+        if self.deleted:
+            return False
+        if not self.ephemeral:
+            return True
+        user_id = user if isinstance(user, int) else user.id
+        return self.owner_id == user_id
+
+    def snapshot(self, at: float, via: str) -> MessageRevision:
+        return MessageRevision(
+            content=self.content,
+            embeds=copy.deepcopy(self.embeds),
+            components=copy.deepcopy(self.components),
+            attachments=list(self.attachments),
+            flags=self.flags,
+            at=at,
+            via=via,
+        )
+
+    @property
+    def revisions(self) -> list[MessageRevision]:
+        """Every state the message had, oldest first; the last one is the current state."""
+        return [*self.history, self.snapshot(self.edited_at or self.created_at, "current")]
+
+    @property
+    def edited(self) -> bool:
+        return self.edited_at is not None
+
+    def all_components(self) -> list[dict[str, Any]]:
+        return list(iter_components(self.components))
+
+    def buttons(self) -> list[dict[str, Any]]:
+        return [c for c in self.all_components() if c.get("type") == BUTTON]
+
+    def selects(self) -> list[dict[str, Any]]:
+        return [c for c in self.all_components() if c.get("type") in SELECT_TYPES]
+
+    def custom_ids(self) -> list[str]:
+        return [
+            c["custom_id"] for c in self.all_components() if isinstance(c.get("custom_id"), str)
+        ]
+
+    def component(self, custom_id: str) -> dict[str, Any] | None:
+        for comp in self.all_components():
+            if comp.get("custom_id") == custom_id:
+                return comp
+        return None
+
+    def button_labels(self) -> list[str]:
+        return [str(b.get("label") or "") for b in self.buttons()]
+
+    def embed_text(self) -> str:
+        """Titles, descriptions, fields and footers of all embeds, newline separated."""
+        parts: list[str] = []
+        for embed in self.embeds:
+            for key in ("title", "description"):
+                if embed.get(key):
+                    parts.append(str(embed[key]))
+            for fld in embed.get("fields") or []:
+                parts.append(f"{fld.get('name', '')}: {fld.get('value', '')}")
+            footer = embed.get("footer") or {}
+            if footer.get("text"):
+                parts.append(str(footer["text"]))
+        return "\n".join(parts)
+
+    def __repr__(self) -> str:
+        flags = []
+        if self.ephemeral:
+            flags.append(f"ephemeral->{self.owner_id}")
+        if self.loading:
+            flags.append("loading")
+        if self.deleted:
+            flags.append("deleted")
+        return (
+            f"<Message id={self.id} channel={self.channel_id} author={self.author.name!r} "
+            f"content={self.content[:60]!r} buttons={self.button_labels()} {' '.join(flags)}>"
+        )
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A request Discord would reject, or a rule a real user would notice being broken."""
+
+    kind: str
+    detail: str
+    method: str = ""
+    path: str = ""
+    interaction_id: int | None = None
+
+    def __str__(self) -> str:
+        where = f" [{self.method} {self.path}]" if self.method else ""
+        return f"{self.kind}: {self.detail}{where}"
+
+
+@dataclass(frozen=True)
+class RequestRecord:
+    method: str
+    path: str
+    status: int
+    at: float
+
+
+@dataclass(frozen=True)
+class RateLimitRecord:
+    method: str
+    path: str
+    route: str
+    retry_after: float
+    is_global: bool
+    at: float

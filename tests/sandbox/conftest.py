@@ -1,0 +1,41 @@
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+import pytest
+
+from bot.sandbox import MANAGE_GUILD, Channel, DiscordEmulator, Guild, User, run_bot
+from tests.sandbox.sandbox_bot import PlainBot
+
+
+@dataclass
+class World:
+    guild: Guild
+    channel: Channel
+    other_channel: Channel
+    alice: User
+    bob: User
+    mod: User
+
+
+@pytest.fixture
+async def emu() -> AsyncIterator[DiscordEmulator]:
+    async with DiscordEmulator(interaction_timeout=1.0) as emulator:
+        yield emulator
+
+
+@pytest.fixture
+def world(emu: DiscordEmulator) -> World:
+    guild = emu.add_guild("Card Room", channels=["table", "lobby"])
+    table, lobby = guild.channels.values()
+    alice = emu.add_member(guild, "alice")
+    bob = emu.add_member(guild, "bob")
+    mod = emu.add_member(guild, "mod", permissions=MANAGE_GUILD)
+    return World(guild, table, lobby, alice, bob, mod)
+
+
+@pytest.fixture
+async def bot(emu: DiscordEmulator, world: World) -> AsyncIterator[PlainBot]:
+    async with run_bot(emu, PlainBot()) as client:
+        yield client

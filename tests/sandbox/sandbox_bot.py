@@ -1,0 +1,272 @@
+"""A tiny real discord.py bot that exercises what the emulator must support."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from discord.webhook.async_ import async_context, interaction_response_params
+
+
+class CounterButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"counter:(?P<n>\d+)"):
+    """A button that survives restarts: its state lives in its custom_id."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=f"Count {count}",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"counter:{count}",
+            )
+        )
+        self.count = count
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+        /,
+    ) -> CounterButton:
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(CounterButton(self.count + 1))
+        await interaction.response.edit_message(content=f"count {self.count + 1}", view=view)
+
+
+class JoinView(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=60)
+
+    @discord.ui.button(label="Join", custom_id="join")
+    async def join(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
+    ) -> None:
+        await interaction.response.edit_message(
+            content=f"{interaction.user.name} joined", view=None
+        )
+
+    @discord.ui.button(label="Closed", custom_id="closed", disabled=True)
+    async def closed(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
+    ) -> None:
+        await interaction.response.send_message("should never happen")
+
+
+class HandView(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="Play", custom_id="play")
+    async def play(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
+    ) -> None:
+        await interaction.response.edit_message(content=f"{interaction.user.name} played")
+
+
+class TableView(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="Show my hand", custom_id="show_hand")
+    async def show(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
+    ) -> None:
+        await interaction.response.send_message(
+            f"hand of {interaction.user.name}", view=HandView(), ephemeral=True
+        )
+
+
+class PickView(discord.ui.View):
+    @discord.ui.select(
+        custom_id="pick",
+        options=[discord.SelectOption(label=x, value=x) for x in ("clubs", "hearts", "spades")],
+        max_values=2,
+    )
+    async def pick(
+        self, interaction: discord.Interaction[Any], select: discord.ui.Select[Any]
+    ) -> None:
+        await interaction.response.edit_message(content="picked " + ",".join(select.values))
+
+
+class NoteModal(discord.ui.Modal, title="Note"):
+    text: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Text", custom_id="text")
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(f"noted: {self.text.value}", ephemeral=True)
+
+
+class SandboxBot(commands.Bot):
+    """Records what happened so tests can assert on the client side too."""
+
+    errors: list[Exception]
+    saved: list[discord.Interaction[Any]]
+    slow_delay: float
+    seen_messages: list[str]
+
+
+def _game_group(bot: SandboxBot) -> app_commands.Group:
+    game = app_commands.Group(name="game", description="card table")
+
+    @game.command(description="start a table")
+    async def start(interaction: discord.Interaction[Any], seats: int = 4) -> None:
+        await interaction.response.send_message(
+            f"table with {seats} seats", view=JoinView(), ephemeral=True
+        )
+
+    @game.command(description="public table message")
+    async def table(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message("the table", view=TableView())
+
+    @game.command(description="persistent counter")
+    async def counter(interaction: discord.Interaction[Any]) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(CounterButton(0))
+        await interaction.response.send_message("count 0", view=view)
+
+    @game.command(description="export a record")
+    async def export(interaction: discord.Interaction[Any]) -> None:
+        record = json.dumps({"game": "smear", "scores": [11, 7]}).encode()
+        await interaction.response.send_message(
+            "record attached", file=discord.File(io.BytesIO(record), filename="record.json")
+        )
+
+    @game.command(description="defer then followup")
+    async def think(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(thinking=True, ephemeral=True)
+        await asyncio.sleep(0.01)
+        await interaction.followup.send("thought")
+
+    @game.command(description="several followups")
+    async def chatter(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message("first")
+        await interaction.followup.send("second")
+        await interaction.followup.send("third (secret)", ephemeral=True)
+        await interaction.edit_original_response(content="first (edited)")
+
+    @game.command(description="answers too late")
+    async def slow(interaction: discord.Interaction[Any]) -> None:
+        await asyncio.sleep(bot.slow_delay)
+        try:
+            await interaction.response.send_message("late")
+        except discord.HTTPException as exc:
+            bot.errors.append(exc)
+
+    @game.command(description="never answers")
+    async def silent(interaction: discord.Interaction[Any]) -> None:
+        bot.saved.append(interaction)
+
+    @game.command(description="answers twice")
+    async def twice(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message("once")
+        adapter = async_context.get()
+        try:
+            await adapter.create_interaction_response(
+                interaction.id,
+                interaction.token,
+                session=interaction._session,
+                params=interaction_response_params(4, {"content": "twice"}),
+            )
+        except discord.HTTPException as exc:
+            bot.errors.append(exc)
+
+    @game.command(description="too long a message")
+    async def rant(interaction: discord.Interaction[Any]) -> None:
+        try:
+            await interaction.response.send_message("x" * 2001)
+        except discord.HTTPException as exc:
+            bot.errors.append(exc)
+
+    @game.command(description="keeps the interaction")
+    async def later(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message("ok", ephemeral=True)
+        bot.saved.append(interaction)
+
+    @game.command(description="pick suits")
+    async def pick(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message("pick", view=PickView())
+
+    @game.command(description="greet someone")
+    async def greet(interaction: discord.Interaction[Any], target: discord.Member) -> None:
+        await interaction.response.send_message(f"hello {target.name} ({target.id})")
+
+    @game.command(description="open a modal")
+    async def note(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_modal(NoteModal())
+
+    @game.command(description="choose a variant")
+    async def variant(interaction: discord.Interaction[Any], name: str) -> None:
+        await interaction.response.send_message(f"variant {name}")
+
+    @variant.autocomplete("name")
+    async def variant_complete(
+        interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        names = ["smear", "salad", "spades"]
+        return [app_commands.Choice(name=n, value=n) for n in names if n.startswith(current)]
+
+    return game
+
+
+@app_commands.command(name="settings", description="server settings")
+@app_commands.default_permissions(manage_guild=True)
+async def settings_command(interaction: discord.Interaction[Any]) -> None:
+    await interaction.response.send_message(
+        f"manage_guild={interaction.permissions.manage_guild}", ephemeral=True
+    )
+
+
+def _configure(bot: SandboxBot) -> None:
+    bot.errors = []
+    bot.saved = []
+    bot.slow_delay = 0.0
+    bot.seen_messages = []
+    bot.tree.add_command(_game_group(bot))
+    bot.tree.add_command(settings_command)
+
+    @bot.event
+    async def on_message(message: discord.Message) -> None:
+        bot.seen_messages.append(message.content)
+
+
+async def _setup(bot: SandboxBot) -> None:
+    bot.add_dynamic_items(CounterButton)
+    bot.add_view(TableView())
+    await bot.tree.sync()
+
+
+class PlainBot(SandboxBot):
+    def __init__(self) -> None:
+        super().__init__(
+            command_prefix="!", intents=discord.Intents.default(), guild_ready_timeout=0.05
+        )
+        _configure(self)
+
+    async def setup_hook(self) -> None:
+        await _setup(self)
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        return None  # the default sleeps 5 s before every re-IDENTIFY
+
+
+class ShardedBot(commands.AutoShardedBot, SandboxBot):
+    def __init__(self) -> None:
+        super().__init__(
+            command_prefix="!", intents=discord.Intents.default(), guild_ready_timeout=0.05
+        )
+        _configure(self)
+
+    async def setup_hook(self) -> None:
+        await _setup(self)
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        return None
