@@ -331,8 +331,14 @@ class DiscordEmulator:
     def public_messages(self, channel: ChannelRef) -> list[Message]:
         return [m for m in self.channel_messages(channel) if not m.ephemeral]
 
-    def message(self, message: MessageRef) -> Message:
-        mid = message if isinstance(message, int) else message.id
+    def message(self, message: MessageRef | InteractionHandle) -> Message:
+        """The current state of a message (by id, Message, or an interaction's original)."""
+        if isinstance(message, InteractionHandle):
+            if message.original_message_id is None:
+                raise EmulatorError(f"{message!r} has no response message (yet)")
+            mid = message.original_message_id
+        else:
+            mid = message if isinstance(message, int) else message.id
         try:
             return self.messages[mid]
         except KeyError:
@@ -370,7 +376,8 @@ class DiscordEmulator:
     async def wait_until(
         self, predicate: Callable[[], T | None], *, timeout: float = 5.0, what: str = "condition"
     ) -> T:
-        """Re-evaluates ``predicate`` on every state change until it returns non-None."""
+        """Re-evaluates ``predicate`` on every emulator state change (and every 20 ms, for
+        conditions on the bot's side) until it returns non-None."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
@@ -383,7 +390,7 @@ class DiscordEmulator:
             fut: asyncio.Future[None] = loop.create_future()
             self._waiters.add(fut)
             try:
-                await asyncio.wait({fut}, timeout=remaining)
+                await asyncio.wait({fut}, timeout=min(remaining, 0.02))
             finally:
                 self._waiters.discard(fut)
 
@@ -528,7 +535,7 @@ class DiscordEmulator:
     async def click(
         self,
         user: UserRef,
-        message: MessageRef,
+        message: MessageRef | InteractionHandle,
         custom_id: str | None = None,
         *,
         label: str | None = None,
@@ -561,7 +568,11 @@ class DiscordEmulator:
         )
 
     async def select(
-        self, user: UserRef, message: MessageRef, custom_id: str, values: Sequence[Any]
+        self,
+        user: UserRef,
+        message: MessageRef | InteractionHandle,
+        custom_id: str,
+        values: Sequence[Any],
     ) -> InteractionHandle:
         return await self.click(user, message, custom_id, values=values)
 
