@@ -1675,8 +1675,16 @@ class DiscordEmulator:
         if isinstance(channel, web.Response):
             return channel
         msg = self.messages.get(int(request.match_info["message_id"]))
-        # Ephemeral messages do not exist for the channel endpoints.
-        if msg is None or msg.deleted or msg.channel_id != channel.id or msg.ephemeral:
+        if msg is None or msg.deleted or msg.channel_id != channel.id:
+            return error_response(404, 10008, "Unknown Message")
+        if msg.ephemeral:
+            # Ephemeral messages do not exist for the channel endpoints: only the token of an
+            # interaction that made or touched them reaches them.
+            self._violate(
+                "ephemeral_via_channel",
+                f"ephemeral message {msg.id} used through the channel endpoint",
+                request,
+            )
             return error_response(404, 10008, "Unknown Message")
         if request.method == "GET":
             return json_response(self._message_payload(msg))

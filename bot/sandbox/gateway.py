@@ -36,6 +36,7 @@ OP_INVALID_SESSION = 9
 OP_HELLO = 10
 OP_HEARTBEAT_ACK = 11
 
+INTENT_GUILD_MEMBERS = 1 << 1
 INTENT_GUILD_MESSAGES = 1 << 9
 REPLAY_BUFFER = 5000
 
@@ -133,6 +134,8 @@ class GatewayHub:
         if session is None:
             return
         if event.startswith("MESSAGE_") and not session.intents & INTENT_GUILD_MESSAGES:
+            return
+        if event.startswith("GUILD_MEMBER_") and not session.intents & INTENT_GUILD_MEMBERS:
             return
         await session.dispatch(event, data)
 

@@ -72,6 +72,16 @@ class HandView(discord.ui.View):
     ) -> None:
         await interaction.response.edit_message(content=f"{interaction.user.name} played")
 
+    @discord.ui.button(label="Fold", custom_id="fold")
+    async def fold(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
+    ) -> None:
+        await interaction.response.defer()
+        await asyncio.sleep(0.01)
+        await interaction.edit_original_response(
+            content=f"{interaction.user.name} folded", view=None
+        )
+
 
 class TableView(discord.ui.View):
     def __init__(self) -> None:
@@ -152,6 +162,15 @@ def _game_group(bot: SandboxBot) -> app_commands.Group:
         await interaction.followup.send("second")
         await interaction.followup.send("third (secret)", ephemeral=True)
         await interaction.edit_original_response(content="first (edited)")
+
+    @game.command(description="posts and deletes")
+    async def cleanup(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message("temp")
+        followup = await interaction.followup.send("gone soon", wait=True)
+        await followup.edit(content="gone now")
+        await followup.delete()
+        await interaction.delete_original_response()
+        await interaction.followup.send("kept")
 
     @game.command(description="answers too late")
     async def slow(interaction: discord.Interaction[Any]) -> None:

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import io
 import json
 
+import discord
 import pytest
 
 from bot.sandbox import (
+    MANAGE_GUILD,
     CommandNotPermitted,
     CommandNotRegistered,
     ComponentNotClickable,
     DiscordEmulator,
+    EmulatorError,
 )
 from tests.sandbox.conftest import World
 from tests.sandbox.sandbox_bot import PlainBot
@@ -185,3 +189,84 @@ async def test_bot_sees_channel_messages(emu: DiscordEmulator, world: World, bot
         lambda: True if "the table" in bot.seen_messages else None, what="MESSAGE_CREATE"
     )
     assert bot.seen_messages == ["anyone for smear?", "the table"]
+
+
+async def test_deferred_update_then_edit_original(
+    emu: DiscordEmulator, world: World, bot: PlainBot
+) -> None:
+    table = await (await emu.invoke(world.alice, world.channel, "game table"))
+    hand = await (await emu.click(world.alice, table, "show_hand"))
+    click = await emu.click(world.alice, hand, "fold")
+    assert await click.wait_ack() == 6
+    folded = await click
+    assert folded.id == hand.id
+    assert folded.content == "alice folded" and folded.components == []
+    assert folded.ephemeral
+    emu.assert_no_violations()
+
+
+async def test_webhook_edit_and_delete(emu: DiscordEmulator, world: World, bot: PlainBot) -> None:
+    handle = await emu.invoke(world.alice, world.channel, "game cleanup")
+    await handle.wait_followups(2)
+    everything = emu.channel_messages(world.channel, include_deleted=True)
+    assert [(m.content, m.deleted) for m in everything] == [
+        ("temp", True),
+        ("gone now", True),
+        ("kept", False),
+    ]
+    assert [r.content for r in everything[1].revisions] == ["gone soon", "gone now"]
+    assert [m.content for m in emu.visible_messages(world.channel, world.alice)] == ["kept"]
+    emu.assert_no_violations()
+
+
+async def test_channel_send_edit_delete_with_file(
+    emu: DiscordEmulator, world: World, bot: PlainBot
+) -> None:
+    channel = bot.get_channel(world.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send("scores", file=discord.File(io.BytesIO(b"a,b\n1,2\n"), "s.csv"))
+    stored = emu.message(sent.id)
+    assert stored.attachments[0].filename == "s.csv"
+    assert stored.attachments[0].data == b"a,b\n1,2\n"
+    await sent.edit(content="final scores")
+    assert emu.message(sent.id).content == "final scores"
+    assert emu.message(sent.id).attachments[0].data == b"a,b\n1,2\n"  # kept on edit
+    history = [m.content async for m in channel.history(limit=10)]
+    assert history == ["final scores"]
+    await sent.delete()
+    assert emu.message(sent.id).deleted
+    assert emu.public_messages(world.channel) == []
+    emu.assert_no_violations()
+
+
+async def test_ephemeral_message_is_unreachable_through_the_channel(
+    emu: DiscordEmulator, world: World, bot: PlainBot
+) -> None:
+    secret = await (await emu.invoke(world.alice, world.channel, "game start"))
+    channel = bot.get_channel(world.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    with pytest.raises(discord.NotFound):
+        await channel.get_partial_message(secret.id).edit(content="nope")
+    assert [v.kind for v in emu.violations] == ["ephemeral_via_channel"]
+
+
+async def test_several_guilds_and_guild_commands(
+    emu: DiscordEmulator, world: World, bot: PlainBot
+) -> None:
+    second = emu.add_guild("Second Room", channels=["cards"])
+    cards = next(iter(second.channels.values()))
+    carol = emu.add_member(second, "carol")
+    await emu.wait_until(lambda: bot.get_guild(second.id), what="GUILD_CREATE of the new guild")
+    assert bot.get_guild(second.id).get_channel(cards.id) is not None  # type: ignore[union-attr]
+    # alice is not in the second guild
+    with pytest.raises(EmulatorError, match="not a member"):
+        await emu.invoke(world.alice, cards, "game table")
+    assert emu.permissions_for(second, carol) & MANAGE_GUILD == 0
+    # guild-scoped commands are preferred over global ones
+    bot.tree.copy_global_to(guild=discord.Object(second.id))
+    await bot.tree.sync(guild=discord.Object(second.id))
+    assert "game" in [c["name"] for c in emu.commands(second)]
+    handle = await emu.invoke(carol, cards, "game table")
+    assert handle.data["guild_id"] == str(second.id)
+    assert (await handle).content == "the table"
+    emu.assert_no_violations()
