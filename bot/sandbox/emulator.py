@@ -517,6 +517,33 @@ class DiscordEmulator:
             user, channel, command, options or {}, locale=locale, focused=None
         )
 
+    async def invoke_and_wait(
+        self,
+        user: UserRef,
+        channel: ChannelRef,
+        command: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        timeout: float = 5.0,
+    ) -> Message:
+        """``invoke`` then wait for the resulting message (see InteractionHandle.message)."""
+        handle = await self.invoke(user, channel, command, options)
+        return await handle.message(timeout=timeout)
+
+    async def click_and_wait(
+        self,
+        user: UserRef,
+        message: MessageRef | InteractionHandle,
+        custom_id: str | None = None,
+        *,
+        label: str | None = None,
+        values: Sequence[Any] | None = None,
+        timeout: float = 5.0,
+    ) -> Message:
+        """``click`` then wait for the resulting message (see InteractionHandle.message)."""
+        handle = await self.click(user, message, custom_id, label=label, values=values)
+        return await handle.message(timeout=timeout)
+
     async def autocomplete(
         self,
         user: UserRef,

@@ -198,6 +198,15 @@ class Guild:
     def everyone(self) -> Role:
         return self.roles[self.id]
 
+    def channel(self, name: str) -> Channel:
+        """The channel called ``name`` (KeyError if there is none)."""
+        for channel in self.channels.values():
+            if channel.name == name:
+                return channel
+        raise KeyError(
+            f"no channel {name!r} in {self.name}; it has {[c.name for c in self.channels.values()]}"
+        )
+
     def permissions_for(self, user_id: int) -> int:
         if user_id == self.owner_id:
             return ALL_PERMISSIONS

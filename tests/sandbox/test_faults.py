@@ -31,6 +31,14 @@ async def test_429_burst_is_retried(emu: DiscordEmulator, world: World, bot: Pla
     emu.assert_no_violations()
 
 
+async def test_global_429_is_retried(emu: DiscordEmulator, world: World, bot: PlainBot) -> None:
+    emu.rate_limit_burst(1, retry_after=0.05, is_global=True)
+    sent = await _text_channel(bot, world.channel.id).send("global")
+    assert sent.id == emu.public_messages(world.channel)[-1].id
+    [hit] = emu.rate_limit_hits
+    assert hit.is_global
+
+
 async def test_429_on_interaction_callback_is_retried(
     emu: DiscordEmulator, world: World, bot: PlainBot
 ) -> None:

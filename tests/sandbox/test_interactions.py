@@ -15,6 +15,7 @@ from bot.sandbox import (
     ComponentNotClickable,
     DiscordEmulator,
     EmulatorError,
+    EmulatorTimeout,
 )
 from tests.sandbox.conftest import World
 from tests.sandbox.sandbox_bot import PlainBot
@@ -189,6 +190,19 @@ async def test_bot_sees_channel_messages(emu: DiscordEmulator, world: World, bot
         lambda: True if "the table" in bot.seen_messages else None, what="MESSAGE_CREATE"
     )
     assert bot.seen_messages == ["anyone for smear?", "the table"]
+
+
+async def test_convenience_helpers(emu: DiscordEmulator, world: World, bot: PlainBot) -> None:
+    assert world.guild.channel("lobby") is world.other_channel
+    table = await emu.invoke_and_wait(world.alice, world.guild.channel("table"), "game table")
+    hand = await emu.click_and_wait(world.bob, table, label="Show my hand")
+    assert hand.content == "hand of bob"
+    with pytest.raises(EmulatorTimeout):
+        await emu.wait_for_message(
+            world.channel, lambda m: m.content.startswith("hand of"), user=world.alice, timeout=0.1
+        )
+    mine = await emu.wait_for_message(world.channel, lambda m: m.ephemeral, user=world.bob)
+    assert mine.id == hand.id
 
 
 async def test_deferred_update_then_edit_original(
