@@ -142,3 +142,24 @@ async def test_auto_sharded_bot(emu: DiscordEmulator, world: World) -> None:
         handle = await emu.invoke(world.bob, world.channel, "game table")
         assert (await handle).content == "the table"
     emu.assert_no_violations()
+
+
+async def test_two_shards_split_the_guilds() -> None:
+    async with DiscordEmulator(shard_count=2) as emu:
+        guilds = []
+        for i in range(6):
+            emu.clock.advance(0.001)  # snowflake timestamps decide the shard
+            guilds.append(emu.add_guild(f"g{i}"))
+        assert {(g.id >> 22) % 2 for g in guilds} == {0, 1}
+        players = [emu.add_member(g, f"p{i}") for i, g in enumerate(guilds)]
+        async with run_bot(emu, ShardedBot()) as bot:
+            assert bot.shard_count == 2
+            sessions = emu.gateway.live_sessions()
+            assert sorted(s.shard_id for s in sessions) == [0, 1]
+            assert {g.id for g in bot.guilds} == {g.id for g in guilds}
+            for guild, player in zip(guilds, players, strict=True):
+                channel = guild.channel("general")
+                msg = await emu.invoke_and_wait(player, channel, "game table")
+                assert msg.content == "the table"
+                assert bot.get_guild(guild.id).shard_id == (guild.id >> 22) % 2  # type: ignore[union-attr]
+        emu.assert_no_violations()
