@@ -9,6 +9,7 @@ import aiohttp
 import discord
 import pytest
 from discord.http import Route
+from discord.webhook.async_ import async_context, interaction_response_params
 
 from bot.sandbox import DiscordEmulator, InteractionFailed, run_bot
 from bot.sandbox.limits import check_message
@@ -242,3 +243,32 @@ async def test_json_content_type_and_unknown_routes(emu: DiscordEmulator) -> Non
             assert resp.headers["Content-Type"] == "application/json"
             assert (await resp.json())["message"] == "404: Not Found"
     assert emu.unhandled == [("GET", "/api/v10/guilds/1/audit-logs")]
+
+
+async def test_token_misuse(emu: DiscordEmulator, world: World, bot: PlainBot) -> None:
+    await emu.invoke(world.alice, world.channel, "game silent")
+    await emu.wait_until(lambda: bot.saved or None, what="the silent interaction")
+    [unanswered] = bot.saved
+    # A followup before the initial response.
+    with pytest.raises(discord.NotFound):
+        await unanswered.followup.send("too early")
+    # A callback type that does not fit a slash command (7 = update the clicked message).
+    with pytest.raises(discord.HTTPException) as info:
+        await async_context.get().create_interaction_response(
+            unanswered.id,
+            unanswered.token,
+            session=unanswered._session,
+            params=interaction_response_params(7, {"content": "no message to update"}),
+        )
+    assert info.value.status == 400
+    await unanswered.response.send_message("now answered", ephemeral=True)
+    # Someone else's ephemeral message is out of reach of this token.
+    bob_secret = await (await emu.invoke(world.bob, world.channel, "game start"))
+    with pytest.raises(discord.NotFound):
+        await unanswered.followup.edit_message(bob_secret.id, content="hijacked")
+    assert bob_secret.content == "table with 4 seats"
+    assert [v.kind for v in emu.violations] == [
+        "not_acknowledged",
+        "invalid_callback",
+        "foreign_ephemeral",
+    ]
