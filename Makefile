@@ -1,0 +1,34 @@
+# Quick start: `make run` runs the bot, `make test` runs every check. Both set themselves up.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint typecheck unit bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/python -m bot
+
+lint: $(STAMP)
+	$(BIN)/ruff check bot cogs engine tests
+	$(BIN)/ruff format --check bot cogs engine tests
+
+typecheck: $(STAMP)
+	$(BIN)/mypy engine bot cogs
+
+unit: $(STAMP)
+	$(BIN)/python -m pytest
+
+test: lint typecheck unit
+
+bench: $(STAMP)
+	$(BIN)/python -m engine bench
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -1,0 +1,85 @@
+"""What both games share: actions, phases, outcomes and the per-seat view.
+
+Actions are small ints so that the search code can hold legal moves in one bitmask: a card is
+its own number (0..51), and the Smear bidding actions sit just above the deck.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+from engine.cards import card_str, parse_card
+
+PASS = 52
+BID_OFFSET = 52  # bid n is the action BID_OFFSET + n: 54, 55, 56 for 2, 3, 4
+BIDS = (2, 3, 4)
+BID_ACTIONS = tuple(BID_OFFSET + b for b in BIDS)
+ACTION_COUNT = 57
+
+
+class Phase(IntEnum):
+    DEAL = 0  # waiting for cards (a replay supplies them; a seeded game never waits here)
+    BID = 1
+    PLAY = 2
+    OVER = 3
+
+
+def is_card(action: int) -> bool:
+    return 0 <= action < 52
+
+
+def bid_value(action: int) -> int:
+    """The bid an action stands for: 0 for a pass, 2..4 for a bid."""
+    return 0 if action == PASS else action - BID_OFFSET
+
+
+def bid_action(bid: int) -> int:
+    return PASS if bid == 0 else BID_OFFSET + bid
+
+
+def action_str(action: int) -> str:
+    if is_card(action):
+        return card_str(action)
+    if action == PASS:
+        return "pass"
+    return str(bid_value(action))
+
+
+def parse_action(text: str) -> int:
+    """``"pass"``, ``"2"``..``"4"`` or a card."""
+    t = text.strip().lower()
+    if t == "pass":
+        return PASS
+    if t in ("2", "3", "4"):
+        return bid_action(int(t))
+    return parse_card(t)
+
+
+def actions_of_mask(mask: int) -> list[int]:
+    out: list[int] = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game: who won (Salad may have co-winners, C6) and the final totals."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TrickView:
+    """A trick as everybody saw it: who led and the cards in order of play."""
+
+    leader: int
+    cards: tuple[int, ...]
+    winner: int | None  # None while the trick is still open
+
+    def played_by(self, seats: int) -> list[tuple[int, int]]:
+        return [((self.leader + i) % seats, c) for i, c in enumerate(self.cards)]

@@ -1,0 +1,836 @@
+"""Cutthroat Canadian Smear, exactly as RULES.md S1..S14 decide it.
+
+Two ways in:
+- the checked API (``apply``, ``legal_actions``, ``view``) for the bot and records: every
+  illegal action raises IllegalAction naming the rule and leaves the state untouched;
+- the fast path (``apply_fast``, ``legal_mask``, ``copy``, ``playout``) for the computer
+  players' search: no validation, no history, hands as bitmasks.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from engine.cards import (
+    BIT,
+    JACK,
+    RANK_OF,
+    SUIT_MASK,
+    SUIT_OF,
+    SUITS,
+    cards_of,
+    cards_str,
+)
+from engine.core import (
+    BID_OFFSET,
+    PASS,
+    Outcome,
+    Phase,
+    TrickView,
+    action_str,
+    actions_of_mask,
+    bid_value,
+    is_card,
+)
+from engine.errors import GameOver, IllegalAction, InvalidOptions, NotYourTurn
+
+HAND_SIZE = 6
+TRICKS_PER_HAND = 6
+MIN_SEATS, MAX_SEATS = 2, 3
+
+# S9: card values for Game, A=4 K=3 Q=2 J=1 T=10.
+GAME_VALUE_BY_RANK = (0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4)
+# Game points of any 13-bit set of one suit, so a seat's count is four lookups.
+_SUIT_GAME_POINTS = tuple(
+    sum(GAME_VALUE_BY_RANK[r] for r in range(13) if s >> r & 1) for s in range(1 << 13)
+)
+_BID_MASKS = (
+    (1 << PASS) | (1 << (BID_OFFSET + 2)) | (1 << (BID_OFFSET + 3)) | (1 << (BID_OFFSET + 4)),
+    (1 << PASS) | (1 << (BID_OFFSET + 3)) | (1 << (BID_OFFSET + 4)),
+    (1 << PASS) | (1 << (BID_OFFSET + 4)),
+)
+_DEAL, _BID, _PLAY, _OVER = Phase.DEAL, Phase.BID, Phase.PLAY, Phase.OVER
+_NEXT_SEAT = {n: tuple((i + 1) % n for i in range(n)) for n in (2, 3)}
+_ALL_BIDS_MASK = (1 << (BID_OFFSET + 2)) | (1 << (BID_OFFSET + 3)) | (1 << (BID_OFFSET + 4))
+
+
+def game_points_of(won: int) -> int:
+    """S9's count of the cards in a set (a bitmask)."""
+    sp = _SUIT_GAME_POINTS
+    return (
+        sp[won & 0x1FFF]
+        + sp[(won >> 13) & 0x1FFF]
+        + sp[(won >> 26) & 0x1FFF]
+        + sp[(won >> 39) & 0x1FFF]
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SmearOptions:
+    target: int = 11
+    stuck_dealer: bool = False
+
+    def __post_init__(self) -> None:
+        if isinstance(self.target, bool) or not isinstance(self.target, int):
+            raise InvalidOptions("target must be a whole number")
+        if not 1 <= self.target <= 99:
+            raise InvalidOptions("target must be between 1 and 99")
+        if not isinstance(self.stuck_dealer, bool):
+            raise InvalidOptions("stuck_dealer must be true or false")
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, object] | None) -> SmearOptions:
+        raw = dict(raw or {})
+        unknown = sorted(set(raw) - {"target", "stuck_dealer"})
+        if unknown:
+            raise InvalidOptions(f"unknown option {unknown[0]!r} for smear")
+        return cls(**raw)  # type: ignore[arg-type]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"target": self.target, "stuck_dealer": self.stuck_dealer}
+
+
+class SmearHandResult(NamedTuple):
+    """What one hand did (RECORD.md result fields). A passed-out hand has ``bidder`` None.
+
+    A NamedTuple rather than a frozen dataclass: it is built once per hand in every playout.
+    """
+
+    dealer: int
+    bidder: int | None
+    bid: int | None
+    trump: int | None
+    high: int | None
+    low: int | None
+    jack: int | None
+    game: int | None
+    game_points: tuple[int, ...]
+    points: tuple[int, ...]
+    made: bool | None
+    scores: tuple[int, ...]
+
+    def to_json(self) -> dict[str, object]:
+        if self.bidder is None:
+            return {"dealer": self.dealer, "bidder": None, "scores": list(self.scores)}
+        return {
+            "dealer": self.dealer,
+            "bidder": self.bidder,
+            "bid": self.bid,
+            "trump": None if self.trump is None else SUITS[self.trump],
+            "high": self.high,
+            "low": self.low,
+            "jack": self.jack,
+            "game": self.game,
+            "game_points": list(self.game_points),
+            "points": list(self.points),
+            "made": self.made,
+            "scores": list(self.scores),
+        }
+
+
+@dataclass(slots=True)
+class HandLog:
+    """One hand as the record keeps it: the deal by seat, the bids, the plays."""
+
+    deal: list[list[int]]
+    bids: list[int] = field(default_factory=list)  # actions: PASS or a bid action
+    plays: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class SmearView:
+    """Everything one seat may know (RULES.md G2), and nothing more."""
+
+    seat: int
+    seats: int
+    phase: Phase
+    to_act: int | None
+    hand: tuple[int, ...]
+    dealer: int
+    hand_number: int
+    bids: tuple[tuple[int, int], ...]  # (seat, bid value 0 for pass)
+    bidder: int | None
+    bid: int
+    trump: int | None
+    trick: TrickView | None
+    tricks: tuple[TrickView, ...]  # completed tricks of this hand
+    scores: tuple[int, ...]
+    options: SmearOptions
+    legal: tuple[int, ...]
+    results: tuple[SmearHandResult, ...]
+    outcome: Outcome | None
+    # Seats that showed a void in a suit: (seat, suit led) when they neither followed nor
+    # trumped. A trump played while able to follow proves nothing (S4).
+    voids: frozenset[tuple[int, int]]
+
+
+def deal_masks(rng: random.Random, seats: int) -> list[int]:
+    """Draw one deal from a game's random stream: a mask of 6 cards for each seat.
+
+    Rejection sampling on 6-bit draws: uniform, and twice as fast as ``rng.sample``.
+    """
+    getrandbits = rng.getrandbits
+    taken = 0
+    masks = []
+    for _ in range(seats):
+        m = 0
+        k = 0
+        while k < HAND_SIZE:
+            c = getrandbits(6)
+            if c < 52:
+                b = 1 << c
+                if not taken & b:
+                    taken |= b
+                    m |= b
+                    k += 1
+        masks.append(m)
+    return masks
+
+
+class SmearState:
+    """A game of Smear in progress. ``seed`` None means deals come from ``deal()`` (replay)."""
+
+    __slots__ = (
+        "bid",
+        "bidder",
+        "bids_made",
+        "dealer",
+        "deals",
+        "dealt",
+        "dealt_hands",
+        "hands",
+        "leader",
+        "log",
+        "n",
+        "options",
+        "outcome_winner",
+        "phase",
+        "results",
+        "rng",
+        "scores",
+        "seed",
+        "to_act",
+        "trick",
+        "tricks",
+        "tricks_done",
+        "trump",
+        "won",
+    )
+
+    n: int
+    options: SmearOptions
+    seed: int | None
+    scores: list[int]
+    dealer: int
+    deals: int
+    phase: int
+    hands: list[int]
+    dealt: int
+    to_act: int
+    bids_made: int
+    bid: int
+    bidder: int
+    trump: int
+    trick: list[int]
+    leader: int
+    tricks_done: int
+    dealt_hands: list[int]  # as dealt; never mutated, so copies share it
+    won: list[int]
+    outcome_winner: int
+    results: list[SmearHandResult]
+    rng: random.Random | None
+    log: list[HandLog] | None
+    tricks: list[TrickView] | None
+
+    def __init__(
+        self,
+        seats: int,
+        options: SmearOptions | None = None,
+        *,
+        seed: int | None = None,
+        first_dealer: int | None = None,
+        keep_log: bool = True,
+    ) -> None:
+        if isinstance(seats, bool) or not isinstance(seats, int):
+            raise InvalidOptions("seats must be a whole number")
+        if not MIN_SEATS <= seats <= MAX_SEATS:
+            raise InvalidOptions(f"smear is for {MIN_SEATS} or {MAX_SEATS} players, not {seats}")
+        self.n = seats
+        self.options = options or SmearOptions()
+        self.seed = seed
+        # G1: one random stream per game, from its seed: the first dealer, then every deal.
+        self.rng = None if seed is None else random.Random(seed)
+        if first_dealer is None:
+            if self.rng is None:
+                raise InvalidOptions("a game needs a seed or a first dealer")
+            first_dealer = self.rng.randrange(seats)
+        if not 0 <= first_dealer < seats:
+            raise InvalidOptions(f"first dealer must be a seat 0..{seats - 1}")
+        self.scores = [0] * seats
+        self.dealer = first_dealer
+        self.deals = 0
+        self.phase = Phase.DEAL
+        self.hands = [0] * seats
+        self.dealt = 0
+        self.to_act = -1
+        self.bids_made = 0
+        self.bid = 0
+        self.bidder = -1
+        self.trump = -1
+        self.trick = []
+        self.leader = -1
+        self.tricks_done = 0
+        self.dealt_hands = [0] * seats
+        self.won = [0] * seats
+        self.outcome_winner = -1
+        self.results = []
+        self.log = [] if keep_log else None
+        self.tricks = [] if keep_log else None
+        if self.rng is not None:
+            self._deal_masks(deal_masks(self.rng, seats))
+
+    # ----------------------------------------------------------------- dealing
+
+    def deal(self, hands: list[list[int]]) -> None:
+        """Deal the given cards (a replay's chance move). Checked: 6 each, no card twice."""
+        if self.phase != Phase.DEAL:
+            raise IllegalAction("the cards are already dealt", "Deal")
+        if len(hands) != self.n:
+            raise IllegalAction(f"the deal must have a hand for each of {self.n} seats", "Deal")
+        seen = 0
+        masks = []
+        for seat, h in enumerate(hands):
+            if len(h) != HAND_SIZE:
+                raise IllegalAction(f"seat {seat} is dealt {len(h)} cards, not {HAND_SIZE}", "Deal")
+            m = 0
+            for c in h:
+                if not is_card(c):
+                    raise IllegalAction(f"unknown card {c!r}", "Deal")
+                if (seen | m) >> c & 1:
+                    raise IllegalAction(f"card {action_str(c)} is dealt twice", "Deal")
+                m |= 1 << c
+            seen |= m
+            masks.append(m)
+        self._deal_masks(masks)
+
+    def _deal_masks(self, masks: list[int]) -> None:
+        n = self.n
+        self.hands = masks
+        dealt = 0
+        for m in masks:
+            dealt |= m
+        self.dealt = dealt
+        self.phase = Phase.BID
+        self.to_act = (self.dealer + 1) % n
+        self.bids_made = 0
+        self.bid = 0
+        self.bidder = -1
+        self.trump = -1
+        self.trick = []
+        self.leader = -1
+        self.tricks_done = 0
+        self.dealt_hands = masks[:]
+        self.won = [0] * n
+        self.deals += 1
+        if self.log is not None:
+            self.log.append(HandLog([cards_of(m) for m in masks]))
+            self.tricks = []
+
+    def _next_deal(self) -> None:
+        if self.rng is None:
+            self.phase = Phase.DEAL
+            self.to_act = -1
+        else:
+            self._deal_masks(deal_masks(self.rng, self.n))
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def seats(self) -> int:
+        return self.n
+
+    @property
+    def current_player(self) -> int | None:
+        return self.to_act if self.phase in (Phase.BID, Phase.PLAY) else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == Phase.OVER
+
+    def legal_mask(self) -> int:
+        """The legal actions as a bitmask over action numbers (fast path)."""
+        phase = self.phase
+        if phase == Phase.PLAY:
+            h = self.hands[self.to_act]
+            trick = self.trick
+            if trick:
+                follow = h & SUIT_MASK[SUIT_OF[trick[0]]]
+                if follow:
+                    return follow | (h & SUIT_MASK[self.trump])
+            return h
+        if phase == Phase.BID:
+            bid = self.bid
+            if bid == 4:
+                return 0
+            mask = _BID_MASKS[bid - 1] if bid else _BID_MASKS[0]
+            if (
+                bid == 0
+                and self.options.stuck_dealer
+                and self.to_act == self.dealer
+                and self.bids_made == self.n - 1
+            ):
+                mask &= _ALL_BIDS_MASK
+            return mask
+        return 0
+
+    def legal_actions(self) -> list[int]:
+        return actions_of_mask(self.legal_mask())
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != Phase.OVER:
+            return None
+        return Outcome((self.outcome_winner,), tuple(self.scores))
+
+    # ----------------------------------------------------------------- checked apply
+
+    def check(self, action: int, seat: int | None = None) -> None:
+        """Raise IllegalAction if ``action`` by ``seat`` is not legal now (G3)."""
+        phase = self.phase
+        if phase == Phase.OVER:
+            raise GameOver("the game is over", "S12")
+        if phase == Phase.DEAL:
+            raise IllegalAction("the cards are not dealt yet", "S2")
+        if seat is not None and seat != self.to_act:
+            raise NotYourTurn(f"not your turn: seat {self.to_act} is to act", "G3")
+        if self.legal_mask() >> action & 1 if 0 <= action < 57 else False:
+            return
+        if phase == Phase.BID:
+            if is_card(action):
+                raise IllegalAction("the bidding is not over: pass or bid 2, 3 or 4", "S1")
+            if action == PASS:
+                raise IllegalAction(
+                    "the dealer may not pass when everyone else passed (stuck_dealer)", "S2"
+                )
+            if not BID_OFFSET + 2 <= action <= BID_OFFSET + 4:
+                raise IllegalAction("a bid must be pass, 2, 3 or 4", "S1")
+            raise IllegalAction(f"bid must exceed {self.bid}", "S1")
+        # play
+        if not is_card(action):
+            raise IllegalAction("the bidding is over: play a card", "S3")
+        if not self.hands[self.to_act] >> action & 1:
+            raise IllegalAction(f"{action_str(action)} is not in your hand", "G3")
+        led = SUITS[SUIT_OF[self.trick[0]]]
+        trump = SUITS[self.trump]
+        if led == trump:
+            raise IllegalAction(f"must follow suit {led} (trump)", "S4")
+        raise IllegalAction(f"must follow suit {led} or play trump {trump}", "S4")
+
+    def apply(self, action: int, seat: int | None = None) -> None:
+        """Apply a legal action, or raise IllegalAction and change nothing."""
+        self.check(action, seat)
+        self.apply_fast(action)
+
+    # ----------------------------------------------------------------- fast path
+
+    def apply_fast(self, action: int) -> None:
+        """Apply an action known to be legal. No checks."""
+        if action >= 52:
+            self._bid(action)
+            return
+        seat = self.to_act
+        bit = BIT[action]
+        self.hands[seat] ^= bit
+        trick = self.trick
+        if not trick:
+            self.leader = seat
+            if self.trump < 0:
+                self.trump = SUIT_OF[action]
+        trick.append(action)
+        log = self.log
+        if log is not None:
+            log[-1].plays.append(action)
+        n = self.n
+        if len(trick) < n:
+            self.to_act = seat + 1 if seat + 1 < n else 0
+            return
+        # The trick is complete (S5): highest trump, else highest of the suit led.
+        trump = self.trump
+        led = SUIT_OF[trick[0]]
+        best = trick[0]
+        best_i = 0
+        best_trump = led == trump
+        for i in range(1, n):
+            c = trick[i]
+            s = SUIT_OF[c]
+            if s == trump:
+                if not best_trump or c > best:
+                    best, best_i, best_trump = c, i, True
+            elif s == led and not best_trump and c > best:
+                best, best_i = c, i
+        winner = (self.leader + best_i) % n
+        tmask = 0
+        for c in trick:
+            tmask |= BIT[c]
+        self.won[winner] |= tmask
+        if self.tricks is not None:
+            self.tricks.append(TrickView(self.leader, tuple(trick), winner))
+        self.trick = []
+        self.tricks_done += 1
+        self.to_act = winner
+        if self.tricks_done == TRICKS_PER_HAND:
+            self._score_hand()
+
+    def _bid(self, action: int) -> None:
+        seat = self.to_act
+        n = self.n
+        if self.log is not None:
+            self.log[-1].bids.append(action)
+        self.bids_made += 1
+        if action != PASS:
+            self.bid = action - BID_OFFSET
+            self.bidder = seat
+        if self.bid == 4 or self.bids_made == n:
+            if self.bidder < 0:
+                self._pass_out()
+                return
+            # S3: the bidder leads the first trick.
+            self.phase = Phase.PLAY
+            self.to_act = self.bidder
+        else:
+            self.to_act = seat + 1 if seat + 1 < n else 0
+
+    def _random_bidding(self, rng: random.Random) -> None:
+        """The rest of the bidding with uniformly random legal bids, on locals (no log)."""
+        n = self.n
+        seat = self.to_act
+        bid = self.bid
+        bidder = self.bidder
+        made = self.bids_made
+        stuck = self.options.stuck_dealer
+        bits = rng.getrandbits
+        while made < n and bid < 4:
+            lowest = bid + 1 if bid else 2
+            if stuck and not bid and made == n - 1:
+                # S2 stuck_dealer: the dealer must bid 2, 3 or 4.
+                bid = 2 + (bits(32) * 3 >> 32)
+                bidder = seat
+            else:
+                k = bits(32) * (6 - lowest) >> 32  # 0 is a pass, k > 0 bids lowest + k - 1
+                if k:
+                    bid = lowest + k - 1
+                    bidder = seat
+            made += 1
+            seat = seat + 1 if seat + 1 < n else 0
+        self.bid = bid
+        self.bidder = bidder
+        self.bids_made = made
+        if bidder < 0:
+            self._pass_out()
+        else:
+            self.phase = _PLAY
+            self.to_act = bidder
+
+    def _pass_out(self) -> None:
+        # S2: the same dealer deals again.
+        self.results.append(
+            SmearHandResult(
+                self.dealer,
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+                (0,) * self.n,
+                (0,) * self.n,
+                None,
+                tuple(self.scores),
+            )
+        )
+        self._next_deal()
+
+    def _score_hand(self) -> None:
+        n = self.n
+        trump = self.trump
+        trumps = self.dealt & SUIT_MASK[trump]
+        dealt_hands = self.dealt_hands
+        won = self.won
+        points = [0] * n
+        # S6, S7: High and Low go to whoever played the card (every dealt card is played, so
+        # the seat it was dealt to); one trump earns both.
+        high_bit = 1 << (trumps.bit_length() - 1)
+        low_bit = trumps & -trumps
+        high = low = jack = game = -1
+        for s in range(n):
+            p = dealt_hands[s]
+            if p & high_bit:
+                high = s
+                points[s] += 1
+            if p & low_bit:
+                low = s
+                points[s] += 1
+        # S8: the jack of trump to the winner of its trick, if it was dealt.
+        jack_bit = 1 << (trump * 13 + JACK)
+        if trumps & jack_bit:
+            for s in range(n):
+                if won[s] & jack_bit:
+                    jack = s
+                    points[s] += 1
+                    break
+        # S9: Game to the single highest count; a tie gives it to nobody.
+        sp = _SUIT_GAME_POINTS
+        gp = [
+            sp[w & 0x1FFF] + sp[(w >> 13) & 0x1FFF] + sp[(w >> 26) & 0x1FFF] + sp[w >> 39]
+            for w in won
+        ]
+        top = max(gp)
+        if gp.count(top) == 1:
+            game = gp.index(top)
+            points[game] += 1
+        bidder = self.bidder
+        bid = self.bid
+        scores = self.scores
+        before = scores[bidder]
+        made = points[bidder] >= bid
+        for s in range(n):
+            if s == bidder:
+                scores[s] += points[s] if made else -bid  # S10
+            else:
+                scores[s] += points[s]  # S11
+        self.results.append(
+            SmearHandResult(
+                self.dealer,
+                bidder,
+                bid,
+                self.trump,
+                high,
+                low,
+                None if jack < 0 else jack,
+                None if game < 0 else game,
+                tuple(gp),
+                tuple(points),
+                made,
+                tuple(scores),
+            )
+        )
+        # S12, S13: only the bidder can win, and only by making the bid.
+        if made and (scores[bidder] >= self.options.target or (bid == 4 and before >= 1)):
+            self.outcome_winner = bidder
+            self.phase = Phase.OVER
+            self.to_act = -1
+            return
+        self.dealer = self.dealer + 1 if self.dealer + 1 < n else 0
+        self._next_deal()
+
+    def copy(self) -> SmearState:
+        """A cheap copy for search: no history, no trick log."""
+        c = SmearState.__new__(SmearState)
+        c.n = self.n
+        c.options = self.options
+        c.seed = self.seed
+        # A search copy stops at the end of the hand (phase DEAL) rather than share, and so
+        # disturb, the real game's stream of deals.
+        c.rng = None
+        c.scores = self.scores[:]
+        c.dealer = self.dealer
+        c.deals = self.deals
+        c.phase = self.phase
+        c.hands = self.hands[:]
+        c.dealt = self.dealt
+        c.to_act = self.to_act
+        c.bids_made = self.bids_made
+        c.bid = self.bid
+        c.bidder = self.bidder
+        c.trump = self.trump
+        c.trick = self.trick[:]
+        c.leader = self.leader
+        c.tricks_done = self.tricks_done
+        c.dealt_hands = self.dealt_hands
+        c.won = self.won[:]
+        c.outcome_winner = self.outcome_winner
+        c.results = self.results[:]
+        c.log = None
+        c.tricks = None
+        return c
+
+    def clone(self) -> SmearState:
+        """A full, independent copy, history included."""
+        c = self.copy()
+        if self.rng is not None:
+            c.rng = random.Random()
+            c.rng.setstate(self.rng.getstate())
+        if self.log is not None:
+            c.log = [HandLog([h[:] for h in x.deal], x.bids[:], x.plays[:]) for x in self.log]
+        if self.tricks is not None:
+            c.tricks = self.tricks[:]
+        return c
+
+    def playout_hand(self, rng: random.Random) -> None:
+        """Finish the current hand with uniformly random legal actions (fast path).
+
+        Stops when the hand has been scored (or passed out) or the game is over. This is the
+        rollout the computer players' search and ``python -m engine bench`` run; the play
+        phase is inlined on locals because it is the engine's hottest loop.
+        """
+        rand = rng.random
+        if self.phase == _BID:
+            if self.log is None:
+                self._random_bidding(rng)
+            else:
+                while self.phase == _BID:
+                    m = self.legal_mask()
+                    k = int(rand() * m.bit_count())
+                    while k:
+                        m &= m - 1
+                        k -= 1
+                    self._bid((m & -m).bit_length() - 1)
+        if self.phase != _PLAY:
+            return
+        if self.log is not None or self.tricks is not None:
+            # A state that keeps history takes the checked-free but logging path.
+            while self.phase == Phase.PLAY:
+                m = self.legal_mask()
+                k = int(rand() * m.bit_count())
+                while k:
+                    m &= m - 1
+                    k -= 1
+                self.apply_fast((m & -m).bit_length() - 1)
+            return
+        # Finish an open trick on the ordinary path, then play whole tricks on locals.
+        while self.trick and self.phase == Phase.PLAY:
+            m = self.legal_mask()
+            k = int(rand() * m.bit_count())
+            while k:
+                m &= m - 1
+                k -= 1
+            self.apply_fast((m & -m).bit_length() - 1)
+        if self.phase != Phase.PLAY:
+            return
+        n = self.n
+        hands = self.hands
+        won = self.won
+        seat = self.to_act
+        trump = self.trump
+        suit_mask = SUIT_MASK
+        suit_of = SUIT_OF
+        nxt = _NEXT_SEAT[n]
+        dealt_hands = self.dealt_hands
+        # A 32-bit draw scaled to the count: bias below 2**-29, no float-to-int call.
+        bits = rng.getrandbits
+        leader = seat
+        tricks_left = TRICKS_PER_HAND - self.tricks_done
+        while tricks_left:
+            leader = seat
+            h = hands[seat]
+            k = bits(32) * h.bit_count() >> 32
+            while k:
+                h &= h - 1
+                k -= 1
+            bit = h & -h
+            hands[seat] ^= bit
+            if trump < 0:
+                trump = suit_of[bit.bit_length() - 1]
+            trump_mask = suit_mask[trump]
+            led_mask = suit_mask[suit_of[bit.bit_length() - 1]]
+            tm = bit
+            for _ in range(1, n):
+                seat = nxt[seat]
+                h = hands[seat]
+                follow = h & led_mask
+                if follow:
+                    h = follow | (h & trump_mask)
+                k = bits(32) * h.bit_count() >> 32
+                while k:
+                    h &= h - 1
+                    k -= 1
+                bit = h & -h
+                hands[seat] ^= bit
+                tm |= bit
+            # S5: the highest trump, else the highest card of the suit led; its seat is the
+            # one it was dealt to.
+            w = tm & trump_mask or tm & led_mask
+            w = 1 << (w.bit_length() - 1)
+            seat = 0
+            while not dealt_hands[seat] & w:
+                seat += 1
+            won[seat] |= tm
+            tricks_left -= 1
+        self.to_act = seat
+        self.trump = trump
+        self.leader = leader
+        self.tricks_done = TRICKS_PER_HAND
+        self._score_hand()
+
+    # ----------------------------------------------------------------- views
+
+    def view(self, seat: int) -> SmearView:
+        """What ``seat`` may see (G2): its own hand and everything public."""
+        if not 0 <= seat < self.n:
+            raise ValueError(f"no seat {seat}")
+        log = self.log[-1] if self.log else None
+        bids: tuple[tuple[int, int], ...] = ()
+        if log is not None:
+            first = (self.dealer + 1) % self.n
+            bids = tuple(((first + i) % self.n, bid_value(a)) for i, a in enumerate(log.bids))
+        in_hand = self.phase in (Phase.BID, Phase.PLAY)
+        return SmearView(
+            seat=seat,
+            seats=self.n,
+            phase=Phase(self.phase),
+            to_act=self.current_player,
+            hand=tuple(cards_of(self.hands[seat])) if in_hand else (),
+            dealer=self.dealer,
+            hand_number=self.deals,
+            bids=bids,
+            bidder=self.bidder if self.bidder >= 0 else None,
+            bid=self.bid,
+            trump=self.trump if self.trump >= 0 else None,
+            trick=TrickView(self.leader, tuple(self.trick), None) if self.trick else None,
+            tricks=tuple(self.tricks or ()),
+            scores=tuple(self.scores),
+            options=self.options,
+            legal=tuple(self.legal_actions()) if self.to_act == seat else (),
+            results=tuple(self.results),
+            outcome=self.outcome(),
+            voids=frozenset(self._voids()),
+        )
+
+    def _voids(self) -> set[tuple[int, int]]:
+        """Suits each seat has shown it lacks this hand (from the trick log)."""
+        out: set[tuple[int, int]] = set()
+        tricks = list(self.tricks or ())
+        if self.trick:
+            tricks.append(TrickView(self.leader, tuple(self.trick), None))
+        trump = self.trump
+        for t in tricks:
+            led = SUIT_OF[t.cards[0]]
+            for seat, c in t.played_by(self.n)[1:]:
+                s = SUIT_OF[c]
+                # Off-suit and not trump proves a void in the suit led; a trump played
+                # on a plain lead proves nothing, since trumping in is always allowed.
+                if s != led and s != trump:
+                    out.add((seat, led))
+        return out
+
+    def __repr__(self) -> str:
+        hands = " | ".join(cards_str(h) for h in self.hands)
+        return (
+            f"SmearState(seats={self.n}, phase={Phase(self.phase).name}, to_act={self.to_act},"
+            f" dealer={self.dealer}, scores={self.scores}, hands=[{hands}])"
+        )
+
+
+__all__ = [
+    "GAME_VALUE_BY_RANK",
+    "RANK_OF",
+    "HandLog",
+    "SmearHandResult",
+    "SmearOptions",
+    "SmearState",
+    "SmearView",
+    "deal_masks",
+    "game_points_of",
+]
