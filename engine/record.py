@@ -179,7 +179,9 @@ def _replay_hand(state: GameState, rec: GameRecord, h: int, hand: HandRecord) ->
             except IllegalAction as e:
                 raise RecordError(f"{where}: {_rule_text(e)}") from None
         if state.phase == Phase.DEAL and hand.plays:
-            raise RecordError(f"hand {h}, play 1: everyone passed, so no card is played (RULES.md S2)")
+            raise RecordError(
+                f"hand {h}, play 1: everyone passed, so no card is played (RULES.md S2)"
+            )
     elif hand.bids is not None:
         raise RecordError(f"hand {h}: salad has no bidding")
     for i, text in enumerate(hand.plays, start=1):

@@ -10,6 +10,7 @@ Two ways in:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -187,6 +188,15 @@ def deal_masks(rng: random.Random, seats: int) -> list[int]:
                     k += 1
         masks.append(m)
     return masks
+
+
+def _kth_bit(mask: int, bits: Callable[[int], int]) -> int:
+    """A random set bit of ``mask``: the k-th for k = bits(32) * count >> 32."""
+    k = bits(32) * mask.bit_count() >> 32
+    while k:
+        mask &= mask - 1
+        k -= 1
+    return (mask & -mask).bit_length() - 1
 
 
 class SmearState:
@@ -675,39 +685,24 @@ class SmearState:
         rollout the computer players' search and ``python -m engine bench`` run; the play
         phase is inlined on locals because it is the engine's hottest loop.
         """
-        rand = rng.random
+        # Every choice is the k-th legal action for k = bits(32) * count >> 32 (bias below
+        # 2**-29), on the inlined loops and on the ordinary ones alike, so the two paths make
+        # the same choices from the same generator and the tests can hold one to the other.
+        bits = rng.getrandbits
         if self.phase == _BID:
             if self.log is None:
                 self._random_bidding(rng)
             else:
                 while self.phase == _BID:
-                    m = self.legal_mask()
-                    k = int(rand() * m.bit_count())
-                    while k:
-                        m &= m - 1
-                        k -= 1
-                    self._bid((m & -m).bit_length() - 1)
+                    self._bid(_kth_bit(self.legal_mask(), bits))
         if self.phase != _PLAY:
             return
-        if self.log is not None or self.tricks is not None:
-            # A state that keeps history takes the checked-free but logging path.
-            while self.phase == Phase.PLAY:
-                m = self.legal_mask()
-                k = int(rand() * m.bit_count())
-                while k:
-                    m &= m - 1
-                    k -= 1
-                self.apply_fast((m & -m).bit_length() - 1)
-            return
-        # Finish an open trick on the ordinary path, then play whole tricks on locals.
-        while self.trick and self.phase == Phase.PLAY:
-            m = self.legal_mask()
-            k = int(rand() * m.bit_count())
-            while k:
-                m &= m - 1
-                k -= 1
-            self.apply_fast((m & -m).bit_length() - 1)
-        if self.phase != Phase.PLAY:
+        logged = self.log is not None or self.tricks is not None
+        # A state that keeps history plays card by card; a search copy finishes an open trick
+        # that way, then plays whole tricks on locals.
+        while self.phase == _PLAY and (logged or self.trick):
+            self.apply_fast(_kth_bit(self.legal_mask(), bits))
+        if self.phase != _PLAY:
             return
         n = self.n
         hands = self.hands
@@ -718,8 +713,6 @@ class SmearState:
         suit_of = SUIT_OF
         nxt = _NEXT_SEAT[n]
         dealt_hands = self.dealt_hands
-        # A 32-bit draw scaled to the count: bias below 2**-29, no float-to-int call.
-        bits = rng.getrandbits
         leader = seat
         tricks_left = TRICKS_PER_HAND - self.tricks_done
         while tricks_left:

@@ -1,0 +1,5 @@
+"""``python -m engine``: replay, simulate, bench, arena."""
+
+from engine.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,110 @@
+"""The engine's command line: ``python -m engine replay|simulate|bench|arena``.
+
+``replay`` is the boundary for untrusted records: a bad record exits 1 with one line on
+standard error and nothing on standard output, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+
+from engine import bench
+from engine.errors import EngineError
+from engine.record import dumps, replay, result, to_record
+from engine.simulate import simulate
+
+
+def _read(path: str) -> bytes:
+    if path == "-":
+        return sys.stdin.buffer.read()
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        data = _read(args.file)
+    except OSError as e:
+        print(f"{args.file}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    try:
+        state = replay(data, keep_log=False)
+    except EngineError as e:
+        print(str(e).replace("\n", " "), file=sys.stderr)
+        return 1
+    except RecursionError:
+        print("malformed JSON: nested too deeply", file=sys.stderr)
+        return 1
+    print(json.dumps(result(state), indent=1))
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    options: dict[str, object] = {}
+    if args.target is not None:
+        options["target"] = args.target
+    if args.stuck_dealer:
+        options["stuck_dealer"] = True
+    try:
+        state = simulate(args.game, args.seats, args.seed, options or None)
+    except EngineError as e:
+        print(str(e), file=sys.stderr)
+        return 1
+    print(dumps(to_record(state)))
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    figures = bench.run(runs=args.runs, smear_hands=args.smear_hands, salad_hands=args.salad_hands)
+    print(
+        f"smear, 3 seats: {figures['smear_3_seat_hands_per_s']:,.0f} hands/s"
+        f" (median of {args.runs} runs of {args.smear_hands:,} hands;"
+        f" min {figures['smear_min']:,.0f}, max {figures['smear_max']:,.0f})"
+    )
+    print(
+        f"salad, 4 seats: {figures['salad_4_seat_hands_per_s']:,.0f} hands/s"
+        f" (median of {args.runs} runs of {args.salad_hands:,} hands;"
+        f" min {figures['salad_min']:,.0f}, max {figures['salad_max']:,.0f})"
+    )
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
+    sub = p.add_subparsers(dest="command", required=True)
+
+    r = sub.add_parser("replay", help="check a game record and print its result JSON")
+    r.add_argument("file", help="the record, or - for standard input")
+    r.set_defaults(func=cmd_replay)
+
+    s = sub.add_parser("simulate", help="play a whole game with random legal moves")
+    s.add_argument("--game", choices=("smear", "salad"), required=True)
+    s.add_argument("--seats", type=int, required=True)
+    s.add_argument("--seed", type=int, required=True)
+    s.add_argument("--target", type=int, help="smear: points to win (default 11)")
+    s.add_argument("--stuck-dealer", action="store_true", help="smear: the stuck_dealer option")
+    s.set_defaults(func=cmd_simulate)
+
+    b = sub.add_parser("bench", help="random-playout throughput, one core")
+    b.add_argument("--runs", type=int, default=7)
+    b.add_argument("--smear-hands", type=int, default=20_000)
+    b.add_argument("--salad-hands", type=int, default=4_000)
+    b.set_defaults(func=cmd_bench)
+
+    sub.add_parser("arena", help="computer players' strength (see --help of the arena)")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list and args_list[0] == "arena":
+        from engine.ai.arena import main as arena_main  # the computer players, loaded on demand
+
+        code: int = arena_main(args_list[1:])
+        return code
+    args = build_parser().parse_args(args_list)
+    run: Callable[[argparse.Namespace], int] = args.func
+    return run(args)
