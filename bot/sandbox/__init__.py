@@ -12,7 +12,7 @@ Usage (inside an async test)::
             emu.assert_no_violations()
 """
 
-from bot.sandbox.emulator import DiscordEmulator, EmulatorURLs
+from bot.sandbox.emulator import DiscordEmulator, EmulatorEvent, EmulatorListener, EmulatorURLs
 from bot.sandbox.interactions import (
     CommandNotPermitted,
     CommandNotRegistered,
@@ -53,6 +53,8 @@ __all__ = [
     "ComponentNotClickable",
     "DiscordEmulator",
     "EmulatorError",
+    "EmulatorEvent",
+    "EmulatorListener",
     "EmulatorTimeout",
     "EmulatorURLs",
     "Guild",

@@ -98,6 +98,24 @@ MESSAGE_TYPE_CHAT_INPUT = 20
 
 
 @dataclass(frozen=True)
+class EmulatorEvent:
+    """A change a live view of the emulator (the sandbox web page) may want to show.
+
+    ``kind`` is one of ``message_create``, ``message_update``, ``message_delete`` (``message``
+    set; ephemeral messages included), ``commands_update``, ``interaction_ack`` and
+    ``interaction_failed`` (``interaction`` set), ``violation`` (``violation`` set).
+    """
+
+    kind: str
+    message: Message | None = None
+    interaction: InteractionHandle | None = None
+    violation: Violation | None = None
+
+
+EmulatorListener = Callable[[EmulatorEvent], None]
+
+
+@dataclass(frozen=True)
 class EmulatorURLs:
     http: str  # http://127.0.0.1:port
     api: str  # value for discord.http.Route.BASE
@@ -146,6 +164,7 @@ class DiscordEmulator:
         self.faults = FaultInjector()
         self.gateway = GatewayHub(self, int(heartbeat_interval * 1000))
         self._waiters: set[asyncio.Future[None]] = set()
+        self._listeners: list[EmulatorListener] = []
         self._tasks: set[asyncio.Task[Any]] = set()
         self._runner: web.AppRunner | None = None
         self.urls: EmulatorURLs | None = None
@@ -405,6 +424,33 @@ class DiscordEmulator:
 
         await self.wait_until(ready, timeout=timeout, what="a connected gateway session")
 
+    def add_listener(self, listener: EmulatorListener) -> Callable[[], None]:
+        """Calls ``listener`` synchronously with every ``EmulatorEvent``; returns a remover."""
+        self._listeners.append(listener)
+
+        def remove() -> None:
+            with contextlib.suppress(ValueError):
+                self._listeners.remove(listener)
+
+        return remove
+
+    def _emit(
+        self,
+        kind: str,
+        *,
+        message: Message | None = None,
+        interaction: InteractionHandle | None = None,
+        violation: Violation | None = None,
+    ) -> None:
+        if not self._listeners:
+            return
+        event = EmulatorEvent(kind, message, interaction, violation)
+        for listener in list(self._listeners):
+            try:
+                listener(event)
+            except Exception:
+                _log.exception("sandbox event listener failed on %s", kind)
+
     def commands(self, guild: Guild | int | None = None) -> list[dict[str, Any]]:
         """Synced commands (global, or of a guild), as the bot registered them."""
         if guild is None:
@@ -446,6 +492,7 @@ class DiscordEmulator:
         )
         _log.warning("sandbox violation: %s", v)
         self.violations.append(v)
+        self._emit("violation", violation=v)
         self._notify()
 
     # ----- fault injection (see FaultInjector for the knobs) ---------------------------------
@@ -653,6 +700,7 @@ class DiscordEmulator:
             created_via="user",
         )
         self.messages[msg.id] = msg
+        self._emit("message_create", message=msg)
         await self.gateway.broadcast_guild(
             ch.guild_id, "MESSAGE_CREATE", self._message_payload(msg)
         )
@@ -938,6 +986,7 @@ class DiscordEmulator:
         if handle.acked:
             return
         handle.failed = True
+        self._emit("interaction_failed", interaction=handle)
         self._violate(
             "interaction_timeout",
             f"{handle.name!r} by {handle.user.name} not answered within "
@@ -1246,6 +1295,7 @@ class DiscordEmulator:
             msg.interaction_name = handle.name if handle.type == APPLICATION_COMMAND else None
             msg.type = MESSAGE_TYPE_CHAT_INPUT if handle.type == APPLICATION_COMMAND else 0
         self.messages[msg.id] = msg
+        self._emit("message_create", message=msg)
         if not msg.ephemeral:
             self._spawn(
                 self.gateway.broadcast_guild(
@@ -1294,6 +1344,7 @@ class DiscordEmulator:
         msg.flags = flags
         msg.edited_at = self.clock.now()
         msg.created_via = via
+        self._emit("message_update", message=msg)
         for handle in self.interactions.values():
             if (
                 handle.original_message_id == msg.id
@@ -1312,6 +1363,7 @@ class DiscordEmulator:
 
     def _delete_message(self, msg: Message) -> None:
         msg.deleted = True
+        self._emit("message_delete", message=msg)
         if not msg.ephemeral:
             self._spawn(
                 self.gateway.broadcast_guild(
@@ -1407,6 +1459,7 @@ class DiscordEmulator:
             self.global_commands = stored
         else:
             self.guild_commands[guild_id] = stored
+        self._emit("commands_update")
         self._notify()
         return json_response(stored)
 
@@ -1524,6 +1577,7 @@ class DiscordEmulator:
             self.latencies.append(handle.latency)
         if message is not None:
             handle.original_message_id = message.id
+        self._emit("interaction_ack", interaction=handle)
         self._notify()
         interaction: dict[str, Any] = {"id": str(handle.id), "type": handle.type}
         resource: dict[str, Any] = {"type": rtype}

@@ -80,6 +80,10 @@ class SnowflakeGenerator:
         self._last = candidate
         return candidate
 
+    def advance_past(self, value: int) -> None:
+        """Never hand out ``value`` or anything below it (ids restored from a saved world)."""
+        self._last = max(self._last, value)
+
 
 @dataclass(eq=False)
 class User:
