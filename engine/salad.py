@@ -276,9 +276,10 @@ class SaladState:
                 m |= 1 << c
             seen |= m
             masks.append(m)
-        self._deal_masks(masks)
+        self._deal_masks(masks, [list(h) for h in hands])
 
-    def _deal_masks(self, masks: list[int]) -> None:
+    def _deal_masks(self, masks: list[int], as_listed: list[list[int]] | None = None) -> None:
+        """Start a hand with these hands; ``as_listed`` keeps a record's card order."""
         n = self.n
         self.hands = masks
         self.phase = _PLAY
@@ -290,7 +291,7 @@ class SaladState:
         self.trick_counts = [0] * n
         self.taken = 0
         if self.log is not None:
-            self.log.append(SaladHandLog([cards_of(m) for m in masks]))
+            self.log.append(SaladHandLog(as_listed or [cards_of(m) for m in masks]))
             self.tricks = []
 
     # ----------------------------------------------------------------- queries

@@ -323,9 +323,10 @@ class SmearState:
                 m |= 1 << c
             seen |= m
             masks.append(m)
-        self._deal_masks(masks)
+        self._deal_masks(masks, [list(h) for h in hands])
 
-    def _deal_masks(self, masks: list[int]) -> None:
+    def _deal_masks(self, masks: list[int], as_listed: list[list[int]] | None = None) -> None:
+        """Start a hand with these hands; ``as_listed`` keeps a record's card order."""
         n = self.n
         self.hands = masks
         dealt = 0
@@ -345,7 +346,7 @@ class SmearState:
         self.won = [0] * n
         self.deals += 1
         if self.log is not None:
-            self.log.append(HandLog([cards_of(m) for m in masks]))
+            self.log.append(HandLog(as_listed or [cards_of(m) for m in masks]))
             self.tricks = []
 
     def _next_deal(self) -> None:
