@@ -57,7 +57,19 @@ def make_player(
         raise ValueError(f"unknown game {game!r}: smear or salad")
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: one of {', '.join(LEVELS)}")
-    return RandomPlayer()
+    if budget_ms is not None and budget_ms <= 0:
+        raise ValueError("budget_ms must be positive")
+    if iterations is not None and iterations < 1:
+        raise ValueError("iterations must be at least 1")
+    if level == "random":
+        return RandomPlayer()
+    if level in ("easy", "normal"):
+        from engine.ai.rules import RulePlayer
+
+        return RulePlayer(careful=level == "normal")
+    from engine.ai.search import SearchPlayer
+
+    return SearchPlayer(game, budget_ms=budget_ms, iterations=iterations)
 
 
 __all__ = ["GAMES", "LEVELS", "Player", "RandomPlayer", "View", "make_player"]

@@ -1,0 +1,260 @@
+"""``python -m engine arena``: measure a computer player against a field on duplicate deals.
+
+Usage::
+
+    python -m engine arena --game smear --seats 3 --candidate hard --field normal \\
+        --games 1000 --seed 1
+
+The games come in sets of ``seats``: each set replays the same seeded deal sequence (RULES.md
+G1) with the candidate in each seat in turn and the field in the others, so the luck of the
+cards cancels. Games run on every core (multiprocessing). The report gives the candidate's
+match win rate with its Wilson 95% interval next to the null rate (1/seats), for Salad the mean
+game total of the candidate and of a field seat, and the decision times (p50/p95/max) of each
+level measured in the same run. A Smear game still going after ``--max-hands`` hands is
+stopped and counted as won by nobody (reported as capped).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import sys
+import time
+from dataclasses import dataclass
+
+from engine.ai import LEVELS, Player, make_player
+from engine.record import new_game
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    game: str
+    seats: int
+    candidate: str
+    field: str
+    deal_seed: int
+    cand_seat: int
+    player_seed: int
+    budget_ms: float | None
+    iterations: int | None
+    max_hands: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    deal_seed: int
+    cand_seat: int
+    winners: tuple[int, ...]  # empty when capped
+    scores: tuple[int, ...]
+    hands: int
+    capped: bool
+    cand_times: tuple[float, ...]  # ms per decision
+    field_times: tuple[float, ...]
+
+
+def play_game(task: Task) -> GameResult:
+    state = new_game(task.game, task.seats, task.deal_seed)
+    players: list[Player] = []
+    for s in range(task.seats):
+        level = task.candidate if s == task.cand_seat else task.field
+        players.append(
+            make_player(task.game, level, budget_ms=task.budget_ms, iterations=task.iterations)
+        )
+    rng = random.Random(task.player_seed)
+    cand_times: list[float] = []
+    field_times: list[float] = []
+    capped = False
+    while not state.is_over:
+        if len(state.results) >= task.max_hands:
+            capped = True
+            break
+        seat = state.current_player
+        if seat is None:  # pragma: no cover - a seeded game never waits for a deal
+            raise RuntimeError("the game waits for a deal")
+        view = state.view(seat)
+        t0 = time.perf_counter()
+        action = players[seat].choose(view, rng)
+        dt = (time.perf_counter() - t0) * 1000.0
+        (cand_times if seat == task.cand_seat else field_times).append(dt)
+        state.apply(action, seat)
+    outcome = state.outcome()
+    winners = outcome.winners if outcome is not None and not capped else ()
+    return GameResult(
+        task.deal_seed,
+        task.cand_seat,
+        winners,
+        tuple(state.scores),
+        len(state.results),
+        capped,
+        tuple(cand_times),
+        tuple(field_times),
+    )
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    v = sorted(values)
+    k = (len(v) - 1) * q
+    lo = math.floor(k)
+    hi = min(lo + 1, len(v) - 1)
+    return v[lo] + (v[hi] - v[lo]) * (k - lo)
+
+
+def tasks_for(args: argparse.Namespace) -> list[Task]:
+    sets = max(1, math.ceil(args.games / args.seats))
+    out: list[Task] = []
+    for j in range(sets):
+        deal_seed = args.seed * 1_000_003 + j
+        for r in range(args.seats):
+            out.append(
+                Task(
+                    args.game,
+                    args.seats,
+                    args.candidate,
+                    args.field,
+                    deal_seed,
+                    r,
+                    deal_seed * 31 + r + 7,
+                    args.budget_ms,
+                    args.iterations,
+                    args.max_hands,
+                )
+            )
+    return out
+
+
+def run(tasks: list[Task], workers: int) -> list[GameResult]:
+    if workers <= 1 or len(tasks) <= 1:
+        return [play_game(t) for t in tasks]
+    ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+    with ctx.Pool(workers) as pool:
+        return list(pool.imap_unordered(play_game, tasks, chunksize=1))
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    games: int
+    wins: float  # shared Salad wins count as 1/k
+    outright: int
+    capped: int
+    rate: float
+    low: float
+    high: float
+    null: float
+    cand_mean: float
+    field_mean: float
+    seats_seen: tuple[int, ...]  # games per candidate seat
+
+
+def summarize(results: list[GameResult], seats: int) -> Summary:
+    wins = 0.0
+    outright = 0
+    capped = 0
+    cand_total = 0.0
+    field_total = 0.0
+    per_seat = [0] * seats
+    for g in results:
+        per_seat[g.cand_seat] += 1
+        if g.capped:
+            capped += 1
+        if g.cand_seat in g.winners:
+            wins += 1.0 / len(g.winners)
+            if len(g.winners) == 1:
+                outright += 1
+        cand_total += g.scores[g.cand_seat]
+        field_total += sum(v for s, v in enumerate(g.scores) if s != g.cand_seat) / (seats - 1)
+    n = len(results)
+    low, high = wilson(wins, n)
+    return Summary(
+        n,
+        wins,
+        outright,
+        capped,
+        wins / n if n else 0.0,
+        low,
+        high,
+        1.0 / seats,
+        cand_total / n if n else 0.0,
+        field_total / n if n else 0.0,
+        tuple(per_seat),
+    )
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python -m engine arena", description=__doc__.split("\n")[0])
+    p.add_argument("--game", choices=("smear", "salad"), required=True)
+    p.add_argument("--seats", type=int, required=True)
+    p.add_argument("--candidate", choices=LEVELS, required=True)
+    p.add_argument("--field", choices=LEVELS, required=True)
+    p.add_argument("--games", type=int, default=300)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--budget-ms", type=float, default=None, help="hard: time per decision")
+    p.add_argument("--iterations", type=int, default=None, help="hard: deals per decision")
+    p.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
+    p.add_argument("--max-hands", type=int, default=300, help="cap on a game's hands")
+    args = p.parse_args(argv)
+    lo, hi = (2, 3) if args.game == "smear" else (3, 6)
+    if not lo <= args.seats <= hi:
+        p.error(f"{args.game} is for {lo} to {hi} seats")
+    if args.games < 1:
+        p.error("--games must be at least 1")
+    return args
+
+
+def report(args: argparse.Namespace, results: list[GameResult], elapsed: float) -> str:
+    s = summarize(results, args.seats)
+    lines = [
+        f"arena: {args.game}, {args.seats} seats, candidate {args.candidate} vs field"
+        f" {args.field}, {s.games} games ({s.games // args.seats} duplicate deal sets,"
+        f" candidate seats {list(s.seats_seen)}), seed {args.seed}, {elapsed:.0f}s",
+        f"candidate wins: {s.wins:g}/{s.games} = {s.rate:.1%}"
+        f"  (Wilson 95% {s.low:.1%}..{s.high:.1%});  null rate {s.null:.1%}"
+        + (f";  outright {s.outright}" if args.game == "salad" else ""),
+    ]
+    if args.game == "smear":
+        hands = [g.hands for g in results]
+        lines.append(
+            f"capped games (over {args.max_hands} hands, no winner): {s.capped};"
+            f"  mean hands dealt {sum(hands) / len(hands):.1f}"
+        )
+    else:
+        ratio = s.cand_mean / s.field_mean if s.field_mean else float("nan")
+        lines.append(
+            f"mean total per game: candidate {s.cand_mean:.1f}, field {s.field_mean:.1f}"
+            f"  (candidate/field = {ratio:.1%})"
+        )
+    cand = [t for g in results for t in g.cand_times]
+    field = [t for g in results for t in g.field_times]
+    for role, level, times in (("candidate", args.candidate, cand), ("field", args.field, field)):
+        lines.append(
+            f"decision time {role} {level}: n={len(times)}  p50 {percentile(times, 0.5):.2f} ms"
+            f"  p95 {percentile(times, 0.95):.2f} ms  max {max(times, default=0.0):.2f} ms"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    args = parse_args(argv)
+    t0 = time.perf_counter()
+    results = run(tasks_for(args), args.workers)
+    results.sort(key=lambda g: (g.deal_seed, g.cand_seat))
+    print(report(args, results, time.perf_counter() - t0))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,101 @@
+"""The rule-based levels, ``easy`` and ``normal``, for both games: a view in, an action out."""
+
+from __future__ import annotations
+
+import random
+
+from engine.ai import salad_policy, smear_policy
+from engine.ai.determinize import knowledge_of
+from engine.cards import BIT
+from engine.core import Phase
+from engine.salad import DECK_MASK, HAND_SIZE, SaladView
+from engine.smear import SmearView
+
+
+def legal_mask(view: SmearView | SaladView) -> int:
+    m = 0
+    for a in view.legal:
+        m |= 1 << a
+    return m
+
+
+def hand_mask(view: SmearView | SaladView) -> int:
+    m = 0
+    for c in view.hand:
+        m |= BIT[c]
+    return m
+
+
+def bidder_threatens(view: SmearView) -> bool:
+    """The bidder (not us) wins the game if they make the bid (S12, S13)."""
+    b = view.bidder
+    if b is None or b == view.seat:
+        return False
+    return view.scores[b] + view.bid >= view.options.target or (
+        view.bid == 4 and view.scores[b] >= 1
+    )
+
+
+def smear_action(view: SmearView, careful: bool) -> int:
+    legal = legal_mask(view)
+    hand = hand_mask(view)
+    if view.phase == Phase.BID:
+        return smear_policy.choose_bid(
+            hand,
+            legal,
+            view.seat,
+            view.seats,
+            view.scores,
+            view.options.target,
+            view.bids,
+            careful=careful,
+        )
+    know = knowledge_of(view)
+    trick = list(view.trick.cards) if view.trick is not None else []
+    return smear_policy.choose_card(
+        hand,
+        legal,
+        trick,
+        view.seat,
+        view.seats,
+        view.trump if view.trump is not None else -1,
+        view.bidder if view.bidder is not None else -1,
+        know.played,
+        bidder_threatens(view),
+        careful=careful,
+    )
+
+
+def salad_action(view: SaladView, careful: bool) -> int:
+    know = knowledge_of(view)
+    trick = list(view.trick.cards) if view.trick is not None else []
+    return salad_policy.choose_card(
+        hand_mask(view),
+        legal_mask(view),
+        trick,
+        view.seat,
+        view.seats,
+        view.contract,
+        know.played,
+        DECK_MASK[view.seats],
+        HAND_SIZE[view.seats] - len(view.tricks),
+        careful=careful,
+    )
+
+
+class RulePlayer:
+    """``easy`` (careful=False) or ``normal`` (careful=True) rules, for either game."""
+
+    def __init__(self, careful: bool) -> None:
+        self.careful = careful
+
+    def choose(self, view: SmearView | SaladView, rng: random.Random) -> int:
+        if not view.legal:
+            raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
+        if isinstance(view, SmearView):
+            action = smear_action(view, self.careful)
+        else:
+            action = salad_action(view, self.careful)
+        if action not in view.legal:  # a rule slipped: never play an illegal action
+            return view.legal[rng.randrange(len(view.legal))]
+        return action

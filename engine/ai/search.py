@@ -1,0 +1,220 @@
+"""The ``hard`` level: determinized Monte Carlo search (PIMC) over the engine's fast path.
+
+For each decision the player repeatedly deals the unseen cards to the other seats consistently
+with everything public (``determinize.sample_hands``: cards played, shown voids, each seat's
+card count; in Smear the stock stays unseen), and, in Smear, keeps only deals on which the
+other seats would have bid as they did (a ``normal`` bidder's rules; after a few misses any
+deal is accepted). On each deal every legal action is tried and the rest of the hand is played
+out by the ``normal`` policy for every seat; the action with the best mean value over the
+deals is chosen. The same deals are used for every action (common random numbers).
+
+Values: Smear, the change of our score minus the mean change of the others', plus a large
+bonus for winning the game and a large loss if another seat wins it (S12, S13), which is how
+the player weighs bidding to go out and setting a bidder who would go out. Salad, the mean
+penalty of the others minus ours this hand.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from engine.ai import salad_policy, smear_policy
+from engine.ai.determinize import Knowledge, knowledge_of, salad_state, sample_hands, smear_state
+from engine.core import PASS, Phase
+from engine.salad import DECK_MASK, HAND_SIZE, SaladState, SaladView
+from engine.smear import SmearState, SmearView
+
+DEFAULT_BUDGET_MS = 150.0
+WIN_VALUE = 6.0  # Smear: a game won or lost, in hand points
+SALAD_WIN_VALUE = 150.0  # Salad's last hand: the game won, in penalty points
+
+
+def _rules_threat(state: SmearState) -> bool:
+    b = state.bidder
+    return b >= 0 and (
+        state.scores[b] + state.bid >= state.options.target
+        or (state.bid == 4 and state.scores[b] >= 1)
+    )
+
+
+def smear_rollout(s: SmearState, rng: random.Random, random_play: bool = False) -> None:
+    """Finish the hand with every seat on the ``normal`` rules (or uniformly random play)."""
+    target = s.options.target
+    while s.phase == Phase.BID:
+        seat = s.to_act
+        bids: list[tuple[int, int]] = []
+        if s.bidder >= 0:
+            bids.append((s.bidder, s.bid))
+        s.apply_fast(
+            smear_policy.choose_bid(
+                s.hands[seat], s.legal_mask(), seat, s.n, s.scores, target, tuple(bids)
+            )
+        )
+    if s.phase != Phase.PLAY:
+        return
+    if random_play:
+        s.playout_hand(rng)
+        return
+    threat = _rules_threat(s)
+    n = s.n
+    choose = smear_policy.choose_card
+    while s.phase == Phase.PLAY:
+        held = 0
+        for h in s.hands:
+            held |= h
+        seat = s.to_act
+        s.apply_fast(
+            choose(
+                s.hands[seat],
+                s.legal_mask(),
+                s.trick,
+                seat,
+                n,
+                s.trump,
+                s.bidder,
+                s.dealt & ~held,
+                threat and seat != s.bidder,
+            )
+        )
+
+
+def salad_rollout(s: SaladState, rng: random.Random, random_play: bool = False) -> None:
+    if random_play:
+        s.playout_hand(rng)
+        return
+    n = s.n
+    deck = DECK_MASK[n]
+    size = HAND_SIZE[n]
+    index = s.hand_index
+    contract = index + 1
+    choose = salad_policy.choose_card
+    while s.phase == Phase.PLAY and s.hand_index == index:
+        held = 0
+        for h in s.hands:
+            held |= h
+        seat = s.to_act
+        s.apply_fast(
+            choose(
+                s.hands[seat],
+                s.legal_mask(),
+                s.trick,
+                seat,
+                n,
+                contract,
+                deck & ~held,
+                deck,
+                size - s.tricks_done,
+            )
+        )
+
+
+def smear_value(s: SmearState, seat: int, before: list[int]) -> float:
+    n = s.n
+    if s.phase == Phase.OVER:
+        bonus = WIN_VALUE if s.outcome_winner == seat else -WIN_VALUE
+    else:
+        bonus = 0.0
+    mine = s.scores[seat] - before[seat]
+    others = sum(s.scores[i] - before[i] for i in range(n) if i != seat) / (n - 1)
+    return mine - others + bonus
+
+
+def salad_value(s: SaladState, seat: int, before: list[int]) -> float:
+    n = s.n
+    mine = s.scores[seat] - before[seat]
+    others = sum(s.scores[i] - before[i] for i in range(n) if i != seat) / (n - 1)
+    v = others - mine
+    if s.phase == Phase.OVER:
+        low = min(s.scores)
+        if s.scores[seat] == low:
+            v += SALAD_WIN_VALUE / s.scores.count(low)
+    return v
+
+
+def _bids_consistent(view: SmearView, know: Knowledge, hands: list[int]) -> bool:
+    """Would ``normal`` bidders holding these deals have bid as the others did?"""
+    if not view.bids:
+        return True
+    target = view.options.target
+    high = 0
+    for seat, bid in view.bids:
+        if seat == view.seat:
+            if bid:
+                high = bid
+            continue
+        dealt = hands[seat] | know.played_by[seat]
+        legal = 1 << PASS
+        for b in (2, 3, 4):
+            if b > high:
+                legal |= 1 << (52 + b)
+        prior = tuple((s, b) for s, b in view.bids[: view.bids.index((seat, bid))] if b)
+        a = smear_policy.choose_bid(dealt, legal, seat, view.seats, view.scores, target, prior)
+        if (a - 52 if a != PASS else 0) != bid:
+            return False
+        if bid:
+            high = bid
+    return True
+
+
+class SearchPlayer:
+    """PIMC with ``normal``-policy rollouts, bounded by a time and/or an iteration budget."""
+
+    def __init__(
+        self,
+        game: str,
+        budget_ms: float | None = None,
+        iterations: int | None = None,
+        *,
+        random_rollouts: bool = False,
+        bid_filter_tries: int = 20,
+    ) -> None:
+        if budget_ms is None and iterations is None:
+            budget_ms = DEFAULT_BUDGET_MS
+        self.game = game
+        self.budget_ms = budget_ms
+        self.iterations = iterations
+        self.random_rollouts = random_rollouts
+        self.bid_filter_tries = bid_filter_tries
+
+    def choose(self, view: SmearView | SaladView, rng: random.Random) -> int:
+        legal = view.legal
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
+        if len(legal) == 1:
+            return legal[0]
+        start = time.perf_counter()
+        deadline = None if self.budget_ms is None else start + self.budget_ms / 1000.0
+        limit = self.iterations
+        know = knowledge_of(view)
+        totals = [0.0] * len(legal)
+        before = list(view.scores)
+        seat = view.seat
+        done = 0
+        while True:
+            if limit is not None and done >= limit:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            hands = sample_hands(know, rng)
+            if isinstance(view, SmearView):
+                for _ in range(self.bid_filter_tries):
+                    if _bids_consistent(view, know, hands):
+                        break
+                    hands = sample_hands(know, rng)
+                base = smear_state(view, hands)
+                for i, a in enumerate(legal):
+                    s = base.copy()
+                    s.apply_fast(a)
+                    smear_rollout(s, rng, self.random_rollouts)
+                    totals[i] += smear_value(s, seat, before)
+            else:
+                sbase = salad_state(view, hands)
+                for i, a in enumerate(legal):
+                    t = sbase.copy()
+                    t.apply_fast(a)
+                    salad_rollout(t, rng, self.random_rollouts)
+                    totals[i] += salad_value(t, seat, before)
+            done += 1
+        best = max(range(len(legal)), key=lambda i: totals[i])
+        return legal[best]
