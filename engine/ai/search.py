@@ -21,6 +21,7 @@ import time
 
 from engine.ai import salad_policy, smear_policy
 from engine.ai.determinize import Knowledge, knowledge_of, salad_state, sample_hands, smear_state
+from engine.ai.rules import salad_action, smear_action
 from engine.core import PASS, Phase
 from engine.salad import DECK_MASK, HAND_SIZE, SaladState, SaladView
 from engine.smear import SmearState, SmearView
@@ -28,6 +29,7 @@ from engine.smear import SmearState, SmearView
 DEFAULT_BUDGET_MS = 150.0
 WIN_VALUE = 6.0  # Smear: a game won or lost, in hand points
 SALAD_WIN_VALUE = 150.0  # Salad's last hand: the game won, in penalty points
+TIE_BONUS = 0.05  # per deal, for the ``normal`` rules' move
 
 
 def _rules_threat(state: SmearState) -> bool:
@@ -216,5 +218,10 @@ class SearchPlayer:
                     salad_rollout(t, rng, self.random_rollouts)
                     totals[i] += salad_value(t, seat, before)
             done += 1
+        # Near-ties go to the move the ``normal`` rules would make (say, the ace rather than
+        # the king when both are ours): a small bonus per deal searched.
+        hint = smear_action(view, True) if isinstance(view, SmearView) else salad_action(view, True)
+        if hint in legal:
+            totals[legal.index(hint)] += TIE_BONUS * done
         best = max(range(len(legal)), key=lambda i: totals[i])
         return legal[best]
