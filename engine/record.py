@@ -24,8 +24,10 @@ FORMAT = 1
 GameState = SmearState | SaladState
 
 
+# Unknown keys are ignored, as RECORD.md lets results grow new fields; what the format names is
+# checked strictly, and an unknown *option* is an error.
 class HandRecord(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="ignore")
 
     deal: list[list[StrictStr]]
     bids: list[Literal["pass"] | StrictInt] | None = None
@@ -33,14 +35,14 @@ class HandRecord(BaseModel):
 
 
 class GameRecord(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="ignore")
 
     format: Literal[1]
     game: Literal["smear", "salad"]
     seats: StrictInt
     options: dict[str, Any] | None = None
     first_dealer: StrictInt
-    hands: list[HandRecord] = []
+    hands: list[HandRecord]
 
 
 # ------------------------------------------------------------------------- building
@@ -164,9 +166,7 @@ def _replay_hand(state: GameState, rec: GameRecord, h: int, hand: HandRecord) ->
     except IllegalAction as e:
         raise RecordError(f"hand {h}, deal: {_rule_text(e)}") from None
     if isinstance(state, SmearState):
-        if hand.bids is None:
-            raise RecordError(f"hand {h}: bids are missing (a smear hand starts with bidding)")
-        for i, b in enumerate(hand.bids, start=1):
+        for i, b in enumerate(hand.bids or [], start=1):
             seat = state.to_act
             where = f"hand {h}, bid {i} (seat {seat}, {b})"
             if state.phase != Phase.BID:
@@ -182,7 +182,7 @@ def _replay_hand(state: GameState, rec: GameRecord, h: int, hand: HandRecord) ->
             raise RecordError(
                 f"hand {h}, play 1: everyone passed, so no card is played (RULES.md S2)"
             )
-    elif hand.bids is not None:
+    elif hand.bids:
         raise RecordError(f"hand {h}: salad has no bidding")
     for i, text in enumerate(hand.plays, start=1):
         player = state.current_player

@@ -154,6 +154,9 @@ def _bad_records() -> list[tuple[str, Any, str]]:
     del r["first_dealer"]
     cases.append(("missing field", r, "first_dealer: field required"))
     r = _smear()
+    del r["hands"]
+    cases.append(("missing hands", r, "hands: field required"))
+    r = _smear()
     r["format"] = 2
     cases.append(("unknown format", r, "format:"))
     return cases
@@ -210,3 +213,16 @@ def test_a_record_may_stop_anywhere() -> None:
     assert out["finished"] is False and out["winners"] == []
     assert len(out["hands"]) == 1
     assert state.current_player is not None
+
+
+def test_a_record_may_stop_right_after_a_deal() -> None:
+    r = _smear()
+    r["hands"] = [{"deal": r["hands"][0]["deal"]}]
+    state = replay(r)
+    assert state.current_player == (r["first_dealer"] + 1) % r["seats"]
+
+
+def test_ten_may_be_written_10() -> None:
+    r = _smear()
+    text = json.dumps(r).replace('"TC"', '"10C"')
+    assert result(replay(text)) == result(replay(r))
