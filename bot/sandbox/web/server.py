@@ -1,0 +1,545 @@
+"""The sandbox web page: a Discord-like channel view over the emulator, on 127.0.0.1.
+
+The page acts as one of the pretend users. Everything it does goes through the emulator's own
+user API (``invoke``, ``click``, ``submit_modal``, ``autocomplete``, ``send_message``), so the
+real discord.py client receives exactly what it would receive from Discord. What the bot sends
+reaches the page over a WebSocket, filtered to what the chosen user may see (their own
+ephemeral messages only).
+
+HTTP API (JSON; ids are strings because snowflakes do not fit a JavaScript number):
+
+- ``GET /api/state?user=ID`` the world as that user sees it (also the WebSocket's hello)
+- ``GET /api/commands`` the bot's registered slash commands, flattened to ``/cmd sub`` entries
+- ``POST /api/invoke`` ``{user, channel, command: "smear start", options: {name: value}}``
+- ``POST /api/click`` ``{user, message, custom_id, values?}``
+- ``POST /api/modal`` ``{user, interaction, values: {custom_id: text}}``
+- ``POST /api/autocomplete`` ``{user, channel, command, options, focused}`` → ``{choices}``
+- ``POST /api/say`` ``{user, channel, content}`` (a plain message)
+- ``GET /api/attachments/{message}/{attachment}?user=ID``
+- ``GET /ws?user=ID`` frames: ``hello``, ``message``, ``delete``, ``commands``, ``ack``,
+  ``failed``, ``modal``, ``violation``, ``status``
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import weakref
+from collections.abc import Awaitable, Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from bot.sandbox.emulator import DiscordEmulator, EmulatorEvent
+from bot.sandbox.interactions import EmulatorError, InteractionHandle
+from bot.sandbox.models import Channel, Message, User
+from bot.sandbox.web.world import SandboxWorld
+
+_log = logging.getLogger(__name__)
+
+STATIC = Path(__file__).parent / "static"
+STATUS_INTERVAL = 1.0
+
+# application command option types
+SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
+STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
+TRUE_WORDS = {"true", "yes", "y", "1", "on"}
+FALSE_WORDS = {"false", "no", "n", "0", "off"}
+
+
+class BadRequest(Exception):
+    """Input from the page the sandbox refuses (shown to the person as is)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# commands
+# ---------------------------------------------------------------------------------------------
+
+
+def flatten_commands(commands: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Chat-input commands as the entries a Discord client offers: ``smear start`` with its
+    description and leaf options (type, required, choices, autocomplete, limits)."""
+    out: list[dict[str, Any]] = []
+
+    def leaf_options(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        keep = (
+            "name",
+            "description",
+            "type",
+            "required",
+            "choices",
+            "autocomplete",
+            "min_value",
+            "max_value",
+            "min_length",
+            "max_length",
+        )
+        return [{k: o[k] for k in keep if k in o} for o in options]
+
+    def walk(path: list[str], description: str, options: list[dict[str, Any]]) -> None:
+        subs = [o for o in options if o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP)]
+        if not subs:
+            out.append(
+                {
+                    "name": " ".join(path),
+                    "description": description,
+                    "options": leaf_options(options),
+                }
+            )
+            return
+        for sub in subs:
+            walk([*path, sub["name"]], sub.get("description", ""), sub.get("options") or [])
+
+    for cmd in commands:
+        if cmd.get("type", 1) != 1:
+            continue
+        walk([cmd["name"]], cmd.get("description", ""), cmd.get("options") or [])
+    out.sort(key=lambda c: c["name"])
+    return out
+
+
+def find_leaf(commands: list[dict[str, Any]], command: str) -> dict[str, Any] | None:
+    name = " ".join(command.strip().lstrip("/").split())
+    return next((c for c in commands if c["name"] == name), None)
+
+
+# ---------------------------------------------------------------------------------------------
+# the server
+# ---------------------------------------------------------------------------------------------
+
+
+class SandboxWeb:
+    """Serves the page and its API for ``world`` inside ``emu``."""
+
+    def __init__(
+        self, emu: DiscordEmulator, world: SandboxWorld, *, title: str = "Local sandbox"
+    ) -> None:
+        self.emu = emu
+        self.world = world
+        self.title = title
+        self._queues: set[asyncio.Queue[EmulatorEvent | None]] = set()
+        self._sockets: weakref.WeakSet[web.WebSocketResponse] = weakref.WeakSet()
+        self._remove_listener: Callable[[], None] | None = None
+        self._runner: web.AppRunner | None = None
+        self.url: str | None = None
+
+    # ----- lifecycle ---------------------------------------------------------------------------
+
+    def make_app(self) -> web.Application:
+        app = web.Application(middlewares=[self._errors])
+        r = app.router
+        r.add_get("/", self._index)
+        r.add_static("/static", STATIC, append_version=False)
+        r.add_get("/api/state", self._state)
+        r.add_get("/api/commands", self._commands)
+        r.add_post("/api/invoke", self._invoke)
+        r.add_post("/api/click", self._click)
+        r.add_post("/api/modal", self._modal)
+        r.add_post("/api/autocomplete", self._autocomplete)
+        r.add_post("/api/say", self._say)
+        r.add_get("/api/attachments/{message_id}/{attachment_id}", self._attachment)
+        r.add_get("/ws", self._ws)
+        app.on_shutdown.append(self._close_sockets)
+        return app
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> str:
+        """Serves on ``host:port`` (0: any free port); returns the page's address."""
+        if self._remove_listener is None:
+            self._remove_listener = self.emu.add_listener(self._on_event)
+        self._runner = web.AppRunner(self.make_app(), shutdown_timeout=0.5, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, host, port)
+        await site.start()
+        bound_host, bound_port = self._runner.addresses[0][:2]
+        self.url = f"http://{bound_host}:{bound_port}/"
+        return self.url
+
+    async def stop(self) -> None:
+        if self._remove_listener is not None:
+            self._remove_listener()
+            self._remove_listener = None
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> SandboxWeb:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    async def _close_sockets(self, app: web.Application) -> None:
+        for queue in list(self._queues):
+            queue.put_nowait(None)
+        for ws in list(self._sockets):
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+    # ----- views -------------------------------------------------------------------------------
+
+    def bot_connected(self) -> bool:
+        return any(s.connected for s in self.emu.gateway.live_sessions())
+
+    def commands(self) -> list[dict[str, Any]]:
+        return flatten_commands(self.emu.commands(self.world.guild) + self.emu.commands())
+
+    def user_view(self, user: User) -> dict[str, Any]:
+        return {"id": str(user.id), "name": user.name, "bot": user.bot}
+
+    def message_view(self, msg: Message, viewer: User) -> dict[str, Any]:
+        interaction: dict[str, Any] | None = None
+        if msg.interaction_user is not None:
+            interaction = {
+                "user": self.user_view(msg.interaction_user),
+                "command": msg.interaction_name,
+            }
+        return {
+            "id": str(msg.id),
+            "channel_id": str(msg.channel_id),
+            "author": self.user_view(msg.author),
+            "content": msg.content,
+            "embeds": msg.embeds,
+            "components": msg.components,
+            "attachments": [
+                {
+                    "id": str(a.id),
+                    "filename": a.filename,
+                    "size": a.size,
+                    "content_type": a.content_type,
+                    "description": a.description,
+                    "url": f"/api/attachments/{msg.id}/{a.id}?user={viewer.id}",
+                }
+                for a in msg.attachments
+            ],
+            "ephemeral": msg.ephemeral,
+            "loading": msg.loading,
+            "edited": msg.edited,
+            "timestamp": int(msg.created_at * 1000),
+            "interaction": interaction,
+        }
+
+    def snapshot(self, user: User) -> dict[str, Any]:
+        messages: list[dict[str, Any]] = []
+        for channel in self.world.channels:
+            messages += [
+                self.message_view(m, user) for m in self.emu.visible_messages(channel, user)
+            ]
+        return {
+            "me": str(user.id),
+            "title": self.title,
+            "bot": self.user_view(self.emu.bot_user),
+            "bot_connected": self.bot_connected(),
+            "guild": {"id": str(self.world.guild.id), "name": self.world.guild.name},
+            "users": [self.user_view(u) for u in self.world.users],
+            "channels": [
+                {"id": str(c.id), "name": c.name, "topic": c.topic} for c in self.world.channels
+            ],
+            "mentionables": {
+                "users": {str(u.id): u.name for u in self.emu.users.values()},
+                "channels": {str(c.id): c.name for c in self.emu.channels.values()},
+                "roles": {str(r.id): r.name for r in self.world.guild.roles.values()},
+            },
+            "commands": self.commands(),
+            "messages": messages,
+        }
+
+    # ----- events ------------------------------------------------------------------------------
+
+    def _on_event(self, event: EmulatorEvent) -> None:
+        for queue in self._queues:
+            queue.put_nowait(event)
+
+    def frame_for(self, event: EmulatorEvent, user: User) -> dict[str, Any] | None:
+        """What a page showing ``user`` receives for ``event`` (None: nothing)."""
+        msg = event.message
+        if event.kind in ("message_create", "message_update") and msg is not None:
+            if msg.channel_id not in {c.id for c in self.world.channels}:
+                return None
+            if msg.visible_to(user):
+                return {"type": "message", "message": self.message_view(msg, user)}
+            return None
+        if event.kind == "message_delete" and msg is not None:
+            if not msg.ephemeral or msg.owner_id == user.id:
+                return {"type": "delete", "id": str(msg.id), "channel_id": str(msg.channel_id)}
+            return None
+        if event.kind == "commands_update":
+            return {"type": "commands", "commands": self.commands()}
+        handle = event.interaction
+        if handle is not None and handle.user.id == user.id:
+            if event.kind == "interaction_failed":
+                return {
+                    "type": "failed",
+                    "name": handle.name,
+                    "channel_id": str(handle.channel.id),
+                    "message_id": str(handle.message_id) if handle.message_id else None,
+                }
+            if event.kind == "interaction_ack":
+                if handle.modal is not None:
+                    return {"type": "modal", "interaction": str(handle.id), "modal": handle.modal}
+                return {
+                    "type": "ack",
+                    "interaction": str(handle.id),
+                    "message_id": str(handle.message_id) if handle.message_id else None,
+                    "response_type": handle.response_type,
+                }
+        if event.kind == "violation" and event.violation is not None:
+            return {
+                "type": "violation",
+                "kind": event.violation.kind,
+                "detail": event.violation.detail,
+            }
+        return None
+
+    # ----- HTTP --------------------------------------------------------------------------------
+
+    @web.middleware
+    async def _errors(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        try:
+            return await handler(request)
+        except (BadRequest, EmulatorError, KeyError, ValueError) as exc:
+            text = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
+            return web.json_response({"error": str(text)}, status=400)
+
+    async def _body(self, request: web.Request) -> dict[str, Any]:
+        try:
+            body = await request.json()
+        except json.JSONDecodeError as exc:
+            raise BadRequest(f"request body is not JSON: {exc}") from None
+        if not isinstance(body, dict):
+            raise BadRequest("request body must be a JSON object")
+        return body
+
+    def _user(self, value: Any) -> User:
+        if value is None:
+            raise BadRequest("which user? (user=)")
+        return self.world.user(value)
+
+    def _channel(self, value: Any) -> Channel:
+        if value is None:
+            raise BadRequest("which channel? (channel=)")
+        return self.world.channel(value)
+
+    async def _index(self, request: web.Request) -> web.StreamResponse:
+        return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    async def _state(self, request: web.Request) -> web.Response:
+        user = self._user(request.query.get("user", str(self.world.users[0].id)))
+        return web.json_response(self.snapshot(user))
+
+    async def _commands(self, request: web.Request) -> web.Response:
+        return web.json_response({"commands": self.commands()})
+
+    async def _invoke(self, request: web.Request) -> web.Response:
+        body = await self._body(request)
+        user = self._user(body.get("user"))
+        channel = self._channel(body.get("channel"))
+        command = " ".join(str(body.get("command") or "").strip().lstrip("/").split())
+        leaf = find_leaf(self.commands(), command)
+        if leaf is None:
+            raise BadRequest(f"/{command} is not one of the bot's commands")
+        options = self.coerce_options(leaf, body.get("options") or {})
+        handle = await self.emu.invoke(user, channel, command, options)
+        return web.json_response({"interaction": str(handle.id)})
+
+    async def _autocomplete(self, request: web.Request) -> web.Response:
+        body = await self._body(request)
+        user = self._user(body.get("user"))
+        channel = self._channel(body.get("channel"))
+        command = " ".join(str(body.get("command") or "").strip().lstrip("/").split())
+        leaf = find_leaf(self.commands(), command)
+        if leaf is None:
+            raise BadRequest(f"/{command} is not one of the bot's commands")
+        focused = str(body.get("focused") or "")
+        raw = dict(body.get("options") or {})
+        typed = str(raw.pop(focused, ""))
+        options = self.coerce_options(leaf, raw, lenient=True)
+        options[focused] = typed
+        choices = await self.emu.autocomplete(user, channel, command, options, focused)
+        return web.json_response({"choices": choices})
+
+    async def _click(self, request: web.Request) -> web.Response:
+        body = await self._body(request)
+        user = self._user(body.get("user"))
+        msg = self.emu.message(int(body.get("message") or 0))
+        if msg.channel_id not in {c.id for c in self.world.channels}:
+            raise BadRequest("that message is not in the sandbox")
+        values = body.get("values")
+        handle = await self.emu.click(
+            user,
+            msg,
+            str(body.get("custom_id") or ""),
+            values=list(values) if values is not None else None,
+        )
+        return web.json_response({"interaction": str(handle.id)})
+
+    async def _modal(self, request: web.Request) -> web.Response:
+        body = await self._body(request)
+        user = self._user(body.get("user"))
+        opened: InteractionHandle | None = self.emu.interactions.get(
+            int(body.get("interaction") or 0)
+        )
+        if opened is None:
+            raise BadRequest("unknown interaction")
+        values = {str(k): str(v) for k, v in dict(body.get("values") or {}).items()}
+        handle = await self.emu.submit_modal(user, opened, values)
+        return web.json_response({"interaction": str(handle.id)})
+
+    async def _say(self, request: web.Request) -> web.Response:
+        body = await self._body(request)
+        user = self._user(body.get("user"))
+        channel = self._channel(body.get("channel"))
+        content = str(body.get("content") or "").strip()
+        if not content:
+            raise BadRequest("nothing to send")
+        if len(content) > 2000:
+            raise BadRequest("a message is at most 2000 characters")
+        msg = await self.emu.send_message(user, channel, content)
+        return web.json_response({"message": str(msg.id)})
+
+    async def _attachment(self, request: web.Request) -> web.StreamResponse:
+        user = self._user(request.query.get("user"))
+        msg = self.emu.messages.get(int(request.match_info["message_id"]))
+        if msg is None or not msg.visible_to(user):
+            raise web.HTTPNotFound()
+        for att in msg.attachments:
+            if str(att.id) == request.match_info["attachment_id"]:
+                disposition = (
+                    "inline" if (att.content_type or "").startswith("image/") else ("attachment")
+                )
+                return web.Response(
+                    body=att.data,
+                    content_type=att.content_type or "application/octet-stream",
+                    headers={"Content-Disposition": f'{disposition}; filename="{att.filename}"'},
+                )
+        raise web.HTTPNotFound()
+
+    async def _ws(self, request: web.Request) -> web.StreamResponse:
+        user = self._user(request.query.get("user") or str(self.world.users[0].id))
+        ws = web.WebSocketResponse(heartbeat=20)
+        await ws.prepare(request)
+        self._sockets.add(ws)
+        queue: asyncio.Queue[EmulatorEvent | None] = asyncio.Queue()
+        self._queues.add(queue)
+
+        async def read() -> None:
+            async for frame in ws:
+                if frame.type in (WSMsgType.CLOSE, WSMsgType.ERROR):
+                    break
+            queue.put_nowait(None)
+
+        reader = asyncio.create_task(read())
+        connected = self.bot_connected()
+        try:
+            await ws.send_json({"type": "hello", **self.snapshot(user)})
+            while not ws.closed:
+                try:
+                    event = await asyncio.wait_for(queue.get(), STATUS_INTERVAL)
+                except TimeoutError:
+                    now = self.bot_connected()
+                    if now != connected:
+                        connected = now
+                        await ws.send_json({"type": "status", "bot_connected": now})
+                    continue
+                if event is None:
+                    break
+                frame = self.frame_for(event, user)
+                if frame is not None:
+                    await ws.send_json(frame)
+        except (ConnectionError, RuntimeError) as exc:
+            _log.debug("sandbox page socket closed: %s", exc)
+        finally:
+            self._queues.discard(queue)
+            reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await reader
+            await ws.close()
+        return ws
+
+    # ----- options -----------------------------------------------------------------------------
+
+    def coerce_options(
+        self, leaf: dict[str, Any], raw: Mapping[str, Any], *, lenient: bool = False
+    ) -> dict[str, Any]:
+        """Turns what the person typed (text) into the values the emulator sends: ints, floats,
+        bools, users by name, channels by #name, roles by name, choices by name or value."""
+        defs = {o["name"]: o for o in leaf.get("options") or []}
+        out: dict[str, Any] = {}
+        for name, value in raw.items():
+            opt = defs.get(name)
+            if opt is None:
+                raise BadRequest(
+                    f"/{leaf['name']} has no option {name!r}; it has {sorted(defs) or 'none'}"
+                )
+            if value is None or (isinstance(value, str) and not value.strip()):
+                continue
+            try:
+                out[name] = self._coerce(opt, value)
+            except BadRequest:
+                if not lenient:
+                    raise
+        for name, opt in defs.items():
+            if opt.get("required") and name not in out and not lenient:
+                raise BadRequest(f"/{leaf['name']} needs {name}: {opt.get('description', '')}")
+        return out
+
+    def _coerce(self, opt: dict[str, Any], value: Any) -> Any:
+        otype = int(opt["type"])
+        name = opt["name"]
+        text = str(value).strip()
+        choices = opt.get("choices") or []
+        if choices:
+            for choice in choices:
+                if text.lower() in (str(choice["name"]).lower(), str(choice["value"]).lower()):
+                    return choice["value"]
+            raise BadRequest(f"{name} must be one of {[c['name'] for c in choices]}")
+        if otype == STRING:
+            return text
+        if otype == INTEGER:
+            try:
+                return int(text)
+            except ValueError:
+                raise BadRequest(f"{name} needs a whole number, not {text!r}") from None
+        if otype == NUMBER:
+            try:
+                return float(text)
+            except ValueError:
+                raise BadRequest(f"{name} needs a number, not {text!r}") from None
+        if otype == BOOLEAN:
+            if isinstance(value, bool):
+                return value
+            if text.lower() in TRUE_WORDS:
+                return True
+            if text.lower() in FALSE_WORDS:
+                return False
+            raise BadRequest(f"{name} needs true or false, not {text!r}")
+        if otype in (USER, MENTIONABLE):
+            user = self._find_user(text)
+            if user is not None:
+                return user
+            if otype == USER:
+                raise BadRequest(f"{name}: no user {text!r}")
+        if otype == CHANNEL:
+            try:
+                return self.world.channel(text)
+            except KeyError:
+                raise BadRequest(f"{name}: no channel {text!r}") from None
+        if otype in (ROLE, MENTIONABLE):
+            wanted = text.lstrip("@").lower()
+            for role in self.world.guild.roles.values():
+                if str(role.id) == wanted or role.name.lower().lstrip("@") == wanted:
+                    return role
+            raise BadRequest(f"{name}: no role {text!r}")
+        raise BadRequest(f"{name}: options of type {otype} are not supported in the sandbox")
+
+    def _find_user(self, text: str) -> User | None:
+        wanted = text.removeprefix("<@").removesuffix(">").lstrip("@!").lower()
+        for member in self.world.guild.members.values():
+            u = member.user
+            if str(u.id) == wanted or u.name.lower() == wanted:
+                return u
+        return None

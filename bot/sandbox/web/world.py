@@ -1,0 +1,302 @@
+"""The sandbox's pretend Discord server, and keeping it across restarts.
+
+The emulator holds its state in memory. The bot's own database (tables, scores) refers to
+Discord ids: the guild, the channel, the players and the table message the bot keeps editing.
+So that a game and the leaderboard survive a restart of ``make run``, the world (users, guild,
+channels, messages with their buttons and attachments, and the bot's id) is written to a JSON
+file beside the sandbox database and put back into a fresh emulator before the bot logs in.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import json
+import logging
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.sandbox.emulator import DiscordEmulator, EmulatorEvent
+from bot.sandbox.models import Attachment, Channel, Guild, Member, Message, Role, User
+
+_log = logging.getLogger(__name__)
+
+FORMAT_VERSION = 1
+DEFAULT_USERS = ("Ada", "Ben", "Cy", "Dee", "Eve")
+DEFAULT_CHANNELS = ("smear", "salad", "general")
+DEFAULT_GUILD = "Sandbox"
+MAX_MESSAGES_PER_CHANNEL = 400
+
+
+@dataclass
+class SandboxWorld:
+    """What the page shows: one guild, its text channels and the pretend users, in order."""
+
+    guild: Guild
+    channels: list[Channel]
+    users: list[User]
+
+    def user(self, ref: str | int) -> User:
+        """A pretend user by id or (case-insensitive) name; KeyError if unknown."""
+        text = str(ref).strip().lstrip("@")
+        for user in self.users:
+            if str(user.id) == text or user.name.lower() == text.lower():
+                return user
+        raise KeyError(f"no pretend user {ref!r}; there are {[u.name for u in self.users]}")
+
+    def channel(self, ref: str | int) -> Channel:
+        text = str(ref).strip().lstrip("#")
+        for channel in self.channels:
+            if str(channel.id) == text or channel.name == text:
+                return channel
+        raise KeyError(f"no channel {ref!r}; there are {[c.name for c in self.channels]}")
+
+
+def create_world(
+    emu: DiscordEmulator,
+    *,
+    users: Sequence[str] = DEFAULT_USERS,
+    channels: Sequence[str] = DEFAULT_CHANNELS,
+    guild_name: str = DEFAULT_GUILD,
+) -> SandboxWorld:
+    """A new guild owned by the first user (so they may use admin commands), with the rest as
+    plain members."""
+    if not users:
+        raise ValueError("the sandbox needs at least one pretend user")
+    people = [emu.add_user(name) for name in users]
+    guild = emu.add_guild(guild_name, owner=people[0], channels=channels)
+    for person in people[1:]:
+        emu.add_member(guild, person)
+    return SandboxWorld(guild, list(guild.channels.values()), people)
+
+
+# ---------------------------------------------------------------------------------------------
+# saving
+# ---------------------------------------------------------------------------------------------
+
+
+def _user_data(user: User) -> dict[str, Any]:
+    return {"id": user.id, "name": user.name, "bot": user.bot, "global_name": user.global_name}
+
+
+def _message_data(msg: Message) -> dict[str, Any]:
+    return {
+        "id": msg.id,
+        "channel_id": msg.channel_id,
+        "guild_id": msg.guild_id,
+        "author_id": msg.author.id,
+        "content": msg.content,
+        "embeds": msg.embeds,
+        "components": msg.components,
+        "attachments": [
+            {
+                "id": a.id,
+                "filename": a.filename,
+                "content_type": a.content_type,
+                "description": a.description,
+                "data": base64.b64encode(a.data).decode("ascii"),
+            }
+            for a in msg.attachments
+        ],
+        "flags": msg.flags,
+        "created_at": msg.created_at,
+        "edited_at": msg.edited_at,
+        "type": msg.type,
+        "webhook_id": msg.webhook_id,
+        "interaction_id": msg.interaction_id,
+        "interaction_type": msg.interaction_type,
+        "interaction_name": msg.interaction_name,
+        "interaction_user_id": msg.interaction_user.id if msg.interaction_user else None,
+    }
+
+
+def dump_world(emu: DiscordEmulator, world: SandboxWorld) -> dict[str, Any]:
+    guild = world.guild
+    kept: list[Message] = []
+    for channel in world.channels:
+        kept += emu.channel_messages(channel)[-MAX_MESSAGES_PER_CHANNEL:]
+    return {
+        "version": FORMAT_VERSION,
+        "last_snowflake": emu.snowflakes.next(),
+        "bot_user": _user_data(emu.bot_user),
+        "users": [_user_data(u) for u in emu.users.values() if u.id != emu.bot_user.id],
+        "pretend_users": [u.id for u in world.users],
+        "guild": {
+            "id": guild.id,
+            "name": guild.name,
+            "owner_id": guild.owner_id,
+            "roles": [
+                {
+                    "id": r.id,
+                    "name": r.name,
+                    "permissions": r.permissions,
+                    "position": r.position,
+                    "managed": r.managed,
+                }
+                for r in guild.roles.values()
+            ],
+            "channels": [
+                {"id": c.id, "name": c.name, "position": c.position, "topic": c.topic}
+                for c in guild.channels.values()
+            ],
+            "members": [
+                {"user_id": m.user.id, "role_ids": m.role_ids, "nick": m.nick}
+                for m in guild.members.values()
+            ],
+        },
+        "messages": [_message_data(m) for m in kept],
+    }
+
+
+def restore_world(emu: DiscordEmulator, data: dict[str, Any]) -> SandboxWorld:
+    """Puts a dumped world into a fresh emulator (before any bot connects)."""
+    if data.get("version") != FORMAT_VERSION:
+        raise ValueError(f"unknown sandbox world format {data.get('version')!r}")
+    if emu.guilds or emu.messages:
+        raise ValueError("restore_world needs a fresh emulator")
+    bot_data = data["bot_user"]
+    del emu.users[emu.bot_user.id]
+    emu.bot_user = User(id=int(bot_data["id"]), name=str(bot_data["name"]), bot=True)
+    emu.application_id = emu.bot_user.id
+    emu.users[emu.bot_user.id] = emu.bot_user
+    for u in data["users"]:
+        user = User(
+            id=int(u["id"]), name=str(u["name"]), bot=bool(u["bot"]), global_name=u["global_name"]
+        )
+        emu.users[user.id] = user
+    g = data["guild"]
+    guild = Guild(id=int(g["id"]), name=str(g["name"]), owner_id=int(g["owner_id"]))
+    for r in g["roles"]:
+        guild.roles[int(r["id"])] = Role(
+            id=int(r["id"]),
+            guild_id=guild.id,
+            name=str(r["name"]),
+            permissions=int(r["permissions"]),
+            position=int(r["position"]),
+            managed=bool(r["managed"]),
+        )
+    for c in g["channels"]:
+        channel = Channel(
+            id=int(c["id"]),
+            guild_id=guild.id,
+            name=str(c["name"]),
+            position=int(c["position"]),
+            topic=c.get("topic"),
+        )
+        guild.channels[channel.id] = channel
+        emu.channels[channel.id] = channel
+    for m in g["members"]:
+        user = emu.users[int(m["user_id"])]
+        guild.members[user.id] = Member(
+            user=user, guild_id=guild.id, role_ids=[int(i) for i in m["role_ids"]], nick=m["nick"]
+        )
+    emu.guilds[guild.id] = guild
+    for m in data["messages"]:
+        interaction_user = m.get("interaction_user_id")
+        msg = Message(
+            id=int(m["id"]),
+            channel_id=int(m["channel_id"]),
+            guild_id=int(m["guild_id"]),
+            author=emu.users[int(m["author_id"])],
+            content=str(m["content"]),
+            embeds=list(m["embeds"]),
+            components=list(m["components"]),
+            attachments=[
+                Attachment(
+                    id=int(a["id"]),
+                    filename=str(a["filename"]),
+                    data=base64.b64decode(a["data"]),
+                    content_type=a.get("content_type"),
+                    description=a.get("description"),
+                )
+                for a in m["attachments"]
+            ],
+            flags=int(m["flags"]),
+            created_at=float(m["created_at"]),
+            edited_at=m.get("edited_at"),
+            type=int(m["type"]),
+            webhook_id=m.get("webhook_id"),
+            interaction_id=m.get("interaction_id"),
+            interaction_type=m.get("interaction_type"),
+            interaction_name=m.get("interaction_name"),
+            interaction_user=(
+                emu.users.get(int(interaction_user)) if interaction_user is not None else None
+            ),
+            created_via="restored",
+        )
+        emu.messages[msg.id] = msg
+    emu.snowflakes.advance_past(int(data["last_snowflake"]))
+    pretend = [emu.users[int(i)] for i in data["pretend_users"]]
+    channels = sorted(guild.channels.values(), key=lambda c: c.position)
+    return SandboxWorld(guild, channels, pretend)
+
+
+class WorldStore:
+    """Loads the world from ``path`` (or creates it) and saves it shortly after every change."""
+
+    def __init__(
+        self,
+        path: Path,
+        *,
+        users: Sequence[str] = DEFAULT_USERS,
+        channels: Sequence[str] = DEFAULT_CHANNELS,
+        delay: float = 0.5,
+    ) -> None:
+        self.path = path
+        self.users = tuple(users)
+        self.channels = tuple(channels)
+        self.delay = delay
+        self._emu: DiscordEmulator | None = None
+        self._world: SandboxWorld | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._remove: Any = None
+        self.restored = False
+
+    def open(self, emu: DiscordEmulator) -> SandboxWorld:
+        world: SandboxWorld | None = None
+        if self.path.exists():
+            try:
+                world = restore_world(emu, json.loads(self.path.read_text("utf-8")))
+                self.restored = True
+            except (ValueError, KeyError, TypeError) as exc:
+                backup = self.path.with_suffix(self.path.suffix + ".broken")
+                _log.warning("sandbox: cannot read %s (%s); starting afresh", self.path, exc)
+                with contextlib.suppress(OSError):
+                    self.path.replace(backup)
+        if world is None:
+            world = create_world(emu, users=self.users, channels=self.channels)
+        self._emu, self._world = emu, world
+        self._remove = emu.add_listener(self._on_event)
+        self.save()
+        return world
+
+    def _on_event(self, event: EmulatorEvent) -> None:
+        if event.kind.startswith("message_") and (self._task is None or self._task.done()):
+            self._task = asyncio.get_running_loop().create_task(self._save_later())
+
+    async def _save_later(self) -> None:
+        await asyncio.sleep(self.delay)
+        self.save()
+
+    def save(self) -> None:
+        if self._emu is None or self._world is None:
+            return
+        data = dump_world(self._emu, self._world)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_suffix(self.path.suffix + ".tmp")
+        tmp.write_text(json.dumps(data), "utf-8")
+        os.replace(tmp, self.path)
+
+    async def close(self) -> None:
+        if self._remove is not None:
+            self._remove()
+            self._remove = None
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        self.save()
