@@ -1,0 +1,67 @@
+"""Skill ratings with openskill's Plackett-Luce model (a multiplayer rating).
+
+Pure functions: the storage layer reads the current ratings and writes the new ones in the same
+transaction as the game's result. Computer players take part as opponents with a fixed rating
+by level, so a person's game against computers counts, but computers are never stored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+
+MODEL = PlackettLuce()
+DEFAULT_MU = MODEL.mu
+DEFAULT_SIGMA = MODEL.sigma
+COMPUTER_MU = {"random": 15.0, "easy": 20.0, "normal": 25.0, "hard": 30.0}
+COMPUTER_SIGMA = 2.0
+
+
+@dataclass(frozen=True)
+class Participant:
+    seat: int
+    user_id: int | None  # None for a computer
+    level: str | None
+    score: int
+    won: bool
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    """The conservative skill estimate leaderboards sort by (mu - 3 sigma)."""
+    return mu - 3.0 * sigma
+
+
+def finishing_ranks(game: str, participants: list[Participant]) -> list[int]:
+    """1 for the best; winners first, then by score (high for smear, low for salad)."""
+
+    def key(p: Participant) -> tuple[int, int]:
+        return (0 if p.won else 1, -p.score if game == "smear" else p.score)
+
+    ordered = sorted({key(p) for p in participants})
+    return [ordered.index(key(p)) + 1 for p in participants]
+
+
+def rate(
+    game: str,
+    participants: list[Participant],
+    current: dict[int, tuple[float, float]],
+) -> dict[int, tuple[float, float]]:
+    """New (mu, sigma) for every person in the game. ``current`` holds those already rated."""
+    people = [p for p in participants if p.user_id is not None]
+    if not people or len(participants) < 2:
+        return {}
+    teams = []
+    for p in participants:
+        if p.user_id is None:
+            mu = COMPUTER_MU.get(p.level or "normal", DEFAULT_MU)
+            teams.append([MODEL.rating(mu=mu, sigma=COMPUTER_SIGMA)])
+        else:
+            mu, sigma = current.get(p.user_id, (DEFAULT_MU, DEFAULT_SIGMA))
+            teams.append([MODEL.rating(mu=mu, sigma=sigma)])
+    new = MODEL.rate(teams, ranks=[float(r) for r in finishing_ranks(game, participants)])
+    out: dict[int, tuple[float, float]] = {}
+    for p, team in zip(participants, new, strict=True):
+        if p.user_id is not None:
+            out[p.user_id] = (float(team[0].mu), float(team[0].sigma))
+    return out

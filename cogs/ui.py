@@ -1,0 +1,191 @@
+"""discord.py glue shared by the cogs: Rendered → message kwargs, the publisher, safe replies."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.model import Refusal
+from bot.render import Button, Rendered, Select
+
+if TYPE_CHECKING:
+    from bot.app import TrickBot
+
+log = logging.getLogger("trickbot.ui")
+
+HAND_TOKEN_LIFETIME = 14 * 60.0  # an interaction token lives 15 minutes; keep a margin
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+GENERIC_ERROR = "Sorry, something went wrong on my side; nothing was changed. Please try again."
+
+
+def build_view(rendered: Rendered) -> discord.ui.View | None:
+    """A View for the components only. It is stopped so discord.py does not keep it: every
+    click is routed by the DynamicItem templates registered at start-up."""
+    if not rendered.rows:
+        return None
+    view = discord.ui.View(timeout=None)
+    for row_index, row in enumerate(rendered.rows):
+        if isinstance(row, Select):
+            view.add_item(
+                discord.ui.Select(
+                    custom_id=row.custom_id,
+                    placeholder=row.placeholder,
+                    options=[discord.SelectOption(label=lbl, value=v) for lbl, v in row.options],
+                    row=row_index,
+                )
+            )
+            continue
+        for b in row:
+            assert isinstance(b, Button)
+            view.add_item(
+                discord.ui.Button(
+                    custom_id=b.custom_id,
+                    label=b.label,
+                    style=STYLES.get(b.style, discord.ButtonStyle.secondary),
+                    disabled=b.disabled,
+                    row=row_index,
+                )
+            )
+    view.stop()
+    return view
+
+
+def build_embed(rendered: Rendered) -> discord.Embed | None:
+    e = rendered.embed
+    if e is None:
+        return None
+    embed = discord.Embed(title=e.title, description=e.description, color=e.color)
+    if e.footer:
+        embed.set_footer(text=e.footer)
+    return embed
+
+
+def mentions(rendered: Rendered) -> discord.AllowedMentions:
+    if rendered.mention_user is not None:
+        return discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(rendered.mention_user)]
+        )
+    return discord.AllowedMentions.none()
+
+
+def send_kwargs(rendered: Rendered) -> dict[str, Any]:
+    kw: dict[str, Any] = {"allowed_mentions": mentions(rendered)}
+    if rendered.content:
+        kw["content"] = rendered.content
+    embed = build_embed(rendered)
+    if embed is not None:
+        kw["embed"] = embed
+    view = build_view(rendered)
+    if view is not None:
+        kw["view"] = view
+    if rendered.file is not None:
+        kw["file"] = discord.File(io.BytesIO(rendered.file[1]), filename=rendered.file[0])
+    return kw
+
+
+def edit_kwargs(rendered: Rendered) -> dict[str, Any]:
+    """Edits replace everything: a missing embed or view is removed."""
+    return {
+        "content": rendered.content,
+        "embed": build_embed(rendered),
+        "view": build_view(rendered),
+        "allowed_mentions": mentions(rendered),
+    }
+
+
+class DiscordPublisher:
+    """The table manager's way out to Discord (bot.tables.Publisher)."""
+
+    def __init__(self, bot: TrickBot) -> None:
+        self.bot = bot
+        # (table, user) -> the latest interaction that showed that person's hand
+        self.hands: dict[tuple[int, int], tuple[discord.Interaction[Any], float]] = {}
+
+    async def send(self, channel_id: int, message: Rendered) -> int | None:
+        channel = self.bot.get_partial_messageable(channel_id)
+        try:
+            sent = await channel.send(**send_kwargs(message))
+        except discord.HTTPException as e:
+            log.warning("could not post in channel %s: %s", channel_id, e)
+            return None
+        return sent.id
+
+    async def edit(self, channel_id: int, message_id: int, message: Rendered) -> bool:
+        partial = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+        try:
+            await partial.edit(**edit_kwargs(message))
+        except discord.NotFound:
+            return False
+        except discord.HTTPException as e:
+            log.warning("could not edit message %s: %s", message_id, e)
+            return False
+        return True
+
+    async def delete(self, channel_id: int, message_id: int) -> None:
+        partial = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+        with contextlib.suppress(discord.HTTPException):
+            await partial.delete()
+
+    def remember_hand(
+        self, table_id: int, user_id: int, interaction: discord.Interaction[Any]
+    ) -> None:
+        self.hands[(table_id, user_id)] = (interaction, time.monotonic())
+        if len(self.hands) > 4096:  # drop expired tokens now and then
+            now = time.monotonic()
+            for key, (_, at) in list(self.hands.items()):
+                if now - at > HAND_TOKEN_LIFETIME:
+                    del self.hands[key]
+
+    async def push_hand(self, table_id: int, user_id: int, message: Rendered) -> None:
+        """Refresh a person's open hand message when their turn comes (token permitting)."""
+        entry = self.hands.get((table_id, user_id))
+        if entry is None:
+            return
+        interaction, at = entry
+        if time.monotonic() - at > HAND_TOKEN_LIFETIME:
+            del self.hands[(table_id, user_id)]
+            return
+        try:
+            await interaction.edit_original_response(**edit_kwargs(message))
+        except discord.HTTPException:
+            self.hands.pop((table_id, user_id), None)
+
+
+async def answer(
+    interaction: discord.Interaction[Any], text: str, *, ephemeral: bool = True
+) -> None:
+    """An ephemeral sentence, whether or not the interaction was answered already."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=ephemeral)
+        else:
+            await interaction.response.send_message(text, ephemeral=ephemeral)
+    except discord.HTTPException:
+        log.warning("could not answer an interaction")
+
+
+async def refuse(interaction: discord.Interaction[Any], error: Exception) -> None:
+    if isinstance(error, Refusal):
+        await answer(interaction, error.message)
+    else:
+        log.error("unexpected error in an interaction", exc_info=error)
+        await answer(interaction, GENERIC_ERROR)
+
+
+def can_manage(interaction: discord.Interaction[Any]) -> bool:
+    return bool(interaction.guild is not None and interaction.permissions.manage_guild)
+
+
+def display_name(user: discord.abc.User) -> str:
+    name = getattr(user, "display_name", None) or user.name
+    return discord.utils.escape_markdown(name)[:32]
