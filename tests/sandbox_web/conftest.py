@@ -1,0 +1,154 @@
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from bot.sandbox.run import Sandbox, SandboxConfig, start_sandbox
+from tests.sandbox.sandbox_bot import PlainBot
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+
+def sandbox_config(tmp_path: Path, **overrides: Any) -> SandboxConfig:
+    config = SandboxConfig(port=0, world_path=tmp_path / "sandbox-discord.json", ready_timeout=10)
+    for key, value in overrides.items():
+        setattr(config, key, value)
+    return config
+
+
+@pytest.fixture
+async def sandbox(tmp_path: Path) -> AsyncIterator[Sandbox]:
+    box = await start_sandbox(PlainBot, sandbox_config(tmp_path))
+    try:
+        yield box
+    finally:
+        await box.close()
+
+
+@dataclass
+class PageClient:
+    """The page's HTTP/WebSocket API, as a test uses it."""
+
+    session: aiohttp.ClientSession
+    url: str
+
+    async def get(self, path: str) -> tuple[int, Any]:
+        async with self.session.get(self.url + path.lstrip("/")) as resp:
+            return resp.status, await resp.json()
+
+    async def post(self, path: str, body: dict[str, Any]) -> tuple[int, Any]:
+        async with self.session.post(self.url + path.lstrip("/"), json=body) as resp:
+            return resp.status, await resp.json()
+
+    async def ok(self, path: str, body: dict[str, Any]) -> Any:
+        status, data = await self.post(path, body)
+        assert status == 200, data
+        return data
+
+    async def socket(self, user: str) -> Socket:
+        ws = await self.session.ws_connect(f"{self.url}ws?user={user}")
+        hello = await ws.receive_json(timeout=5)
+        assert hello["type"] == "hello"
+        return Socket(ws, hello)
+
+
+@dataclass
+class Socket:
+    ws: aiohttp.ClientWebSocketResponse
+    hello: dict[str, Any]
+
+    async def wait(
+        self,
+        kind: str,
+        predicate: Callable[[dict[str, Any]], bool] = lambda f: True,
+        timeout: float = 5.0,
+    ) -> dict[str, Any]:
+        """The next frame of ``kind`` matching ``predicate`` (skipping others)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            frame: dict[str, Any] = await self.ws.receive_json(
+                timeout=max(0.01, deadline - loop.time())
+            )
+            if frame["type"] == kind and predicate(frame):
+                return frame
+
+    async def frames_for(self, seconds: float) -> list[dict[str, Any]]:
+        """Every frame arriving within ``seconds``."""
+        out: list[dict[str, Any]] = []
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        while (left := deadline - loop.time()) > 0:
+            try:
+                out.append(await self.ws.receive_json(timeout=left))
+            except TimeoutError:
+                break
+        return out
+
+
+@pytest.fixture
+async def page(sandbox: Sandbox) -> AsyncIterator[PageClient]:
+    async with aiohttp.ClientSession() as session:
+        yield PageClient(session, sandbox.url)
+
+
+# ----- the browser -------------------------------------------------------------------------------
+
+
+def browser_problem() -> tuple[str, str] | None:
+    """("skip" | "fail", reason) when the browser test cannot run here, else None.
+
+    Where the browser can be installed (root with apt-get, as in CI) a missing browser is a
+    failure, not a skip: ``make test`` runs scripts/install-browser.sh first.
+    """
+    can_install = hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get")
+    outcome = "fail" if can_install else "skip"
+    try:
+        import playwright.async_api  # noqa: F401
+    except ImportError:
+        return outcome, "playwright is not installed (pip install -e '.[dev]')"
+    if not Path(CHROMIUM).exists():
+        how = "run scripts/install-browser.sh (make test does)"
+        if not can_install:
+            how = "not root or no apt-get, so scripts/install-browser.sh could not install it"
+        return outcome, f"no {CHROMIUM}: {how}"
+    return None
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Any]:
+    problem = browser_problem()
+    if problem is not None:
+        outcome, reason = problem
+        if outcome == "skip":
+            pytest.skip(reason)
+        pytest.fail(reason)
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as pw:
+        chromium = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            await chromium.close()

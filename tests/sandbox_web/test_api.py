@@ -1,0 +1,330 @@
+"""The page's HTTP/WebSocket API over the emulator, with a real discord.py test bot."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from bot.sandbox.run import SandboxConfig, banner, serve_sandbox, start_sandbox
+from bot.sandbox.web import flatten_commands
+from tests.sandbox.sandbox_bot import PlainBot
+from tests.sandbox_web.conftest import PageClient, sandbox_config
+
+
+async def test_state_lists_users_channels_and_the_bots_commands(page: PageClient) -> None:
+    status, state = await page.get("/api/state?user=Ben")
+    assert status == 200
+    assert [u["name"] for u in state["users"]] == ["Ada", "Ben", "Cy", "Dee", "Eve"]
+    assert state["me"] == next(u["id"] for u in state["users"] if u["name"] == "Ben")
+    assert [c["name"] for c in state["channels"]] == ["smear", "salad", "general"]
+    assert state["bot_connected"] is True
+    commands = {c["name"]: c for c in state["commands"]}
+    assert {"game start", "game table", "game pick", "settings"} <= set(commands)
+    start = commands["game start"]
+    assert start["description"] == "start a table"
+    (seats,) = start["options"]
+    assert (seats["name"], seats["type"], seats.get("required", False)) == ("seats", 4, False)
+    assert commands["game variant"]["options"][0]["autocomplete"] is True
+
+
+async def test_page_and_static_files_are_served(page: PageClient) -> None:
+    async with page.session.get(page.url) as resp:
+        assert resp.status == 200
+        html = await resp.text()
+    assert "/static/app.js" in html and "/static/style.css" in html
+    for name in ("app.js", "style.css"):
+        async with page.session.get(f"{page.url}static/{name}") as resp:
+            assert resp.status == 200
+
+
+async def test_a_command_reaches_the_bot_and_its_answer_every_page(page: PageClient) -> None:
+    ada = await page.socket("Ada")
+    ben = await page.socket("Ben")
+    await page.ok("/api/invoke", {"user": "Ada", "channel": "smear", "command": "/game table"})
+    for sock in (ada, ben):
+        frame = await sock.wait("message", lambda f: f["message"]["content"] == "the table")
+        msg = frame["message"]
+        assert msg["interaction"]["user"]["name"] == "Ada"
+        assert msg["interaction"]["command"] == "game table"
+        assert msg["author"]["bot"] is True
+        assert msg["ephemeral"] is False
+        button = msg["components"][0]["components"][0]
+        assert (button["label"], button["custom_id"]) == ("Show my hand", "show_hand")
+
+
+async def test_ephemeral_messages_reach_only_their_user(page: PageClient) -> None:
+    ada = await page.socket("Ada")
+    ben = await page.socket("Ben")
+    await page.ok("/api/invoke", {"user": "Ada", "channel": "smear", "command": "game table"})
+    table = (await ada.wait("message"))["message"]
+    await page.ok("/api/click", {"user": "Ben", "message": table["id"], "custom_id": "show_hand"})
+    hand = (await ben.wait("message", lambda f: f["message"]["ephemeral"]))["message"]
+    assert hand["content"] == "hand of Ben"
+    assert [f for f in await ada.frames_for(0.3) if f["type"] == "message"] == []
+    # and so does the state a page loads
+    _, ada_state = await page.get("/api/state?user=Ada")
+    _, ben_state = await page.get("/api/state?user=Ben")
+    assert hand["id"] not in {m["id"] for m in ada_state["messages"]}
+    assert hand["id"] in {m["id"] for m in ben_state["messages"]}
+    # Ada cannot click Ben's hand
+    status, data = await page.post(
+        "/api/click", {"user": "Ada", "message": hand["id"], "custom_id": "play"}
+    )
+    assert status == 400 and "cannot see" in data["error"]
+    # Ben can: the bot edits it, only Ben hears about it
+    await page.ok("/api/click", {"user": "Ben", "message": hand["id"], "custom_id": "play"})
+    edited = await ben.wait("message", lambda f: f["message"]["id"] == hand["id"])
+    assert edited["message"]["content"] == "Ben played" and edited["message"]["edited"]
+    ack = await ben.wait("ack")
+    assert ack["message_id"] == hand["id"]
+
+
+async def test_attachments_are_served_to_who_can_see_them(page: PageClient) -> None:
+    ada = await page.socket("Ada")
+    await page.ok("/api/invoke", {"user": "Ada", "channel": "general", "command": "game export"})
+    msg = (await ada.wait("message"))["message"]
+    (att,) = msg["attachments"]
+    assert att["filename"] == "record.json"
+    async with page.session.get(page.url + att["url"].lstrip("/")) as resp:
+        assert resp.status == 200
+        assert json.loads(await resp.read()) == {"game": "smear", "scores": [11, 7]}
+
+
+async def test_options_typed_as_text_are_converted(page: PageClient) -> None:
+    ada = await page.socket("Ada")
+    await page.ok(
+        "/api/invoke",
+        {"user": "Ada", "channel": "smear", "command": "game start", "options": {"seats": "3"}},
+    )
+    frame = await ada.wait("message")
+    assert frame["message"]["content"] == "table with 3 seats"
+    assert frame["message"]["ephemeral"] is True
+    await page.ok(
+        "/api/invoke",
+        {"user": "Ada", "channel": "smear", "command": "game greet", "options": {"target": "@Cy"}},
+    )
+    frame = await ada.wait("message", lambda f: "hello" in f["message"]["content"])
+    assert frame["message"]["content"].startswith("hello Cy (")
+
+
+@pytest.mark.parametrize(
+    ("command", "options", "error"),
+    [
+        ("game nope", {}, "not one of the bot's commands"),
+        ("game start", {"seats": "many"}, "whole number"),
+        ("game start", {"chairs": "3"}, "no option 'chairs'"),
+        ("game greet", {}, "needs target"),
+        ("game greet", {"target": "Zed"}, "no user"),
+        ("settings", {}, "needs permissions"),  # Ben does not manage the server
+    ],
+)
+async def test_bad_commands_are_explained(
+    page: PageClient, command: str, options: dict[str, str], error: str
+) -> None:
+    status, data = await page.post(
+        "/api/invoke", {"user": "Ben", "channel": "smear", "command": command, "options": options}
+    )
+    assert status == 400
+    assert error in data["error"]
+
+
+async def test_the_server_owner_may_use_admin_commands(page: PageClient) -> None:
+    ada = await page.socket("Ada")
+    await page.ok("/api/invoke", {"user": "Ada", "channel": "smear", "command": "settings"})
+    frame = await ada.wait("message")
+    assert frame["message"]["content"] == "manage_guild=True"
+
+
+async def test_autocomplete_asks_the_bot(page: PageClient) -> None:
+    data = await page.ok(
+        "/api/autocomplete",
+        {
+            "user": "Cy",
+            "channel": "smear",
+            "command": "game variant",
+            "options": {"name": "s"},
+            "focused": "name",
+        },
+    )
+    assert [c["name"] for c in data["choices"]] == ["smear", "salad", "spades"]
+
+
+async def test_select_menus_and_modals(page: PageClient) -> None:
+    dee = await page.socket("Dee")
+    await page.ok("/api/invoke", {"user": "Dee", "channel": "salad", "command": "game pick"})
+    pick = (await dee.wait("message"))["message"]
+    await page.ok(
+        "/api/click",
+        {"user": "Dee", "message": pick["id"], "custom_id": "pick", "values": ["clubs", "spades"]},
+    )
+    frame = await dee.wait("message", lambda f: f["message"]["id"] == pick["id"])
+    assert frame["message"]["content"] == "picked clubs,spades"
+
+    await page.ok("/api/invoke", {"user": "Dee", "channel": "salad", "command": "game note"})
+    modal = await dee.wait("modal")
+    assert modal["modal"]["title"] == "Note"
+    await page.ok(
+        "/api/modal",
+        {"user": "Dee", "interaction": modal["interaction"], "values": {"text": "hi"}},
+    )
+    frame = await dee.wait("message", lambda f: f["message"]["content"] == "noted: hi")
+    assert frame["message"]["ephemeral"] is True
+
+
+async def test_plain_messages_reach_the_bot(page: PageClient) -> None:
+    eve = await page.socket("Eve")
+    await page.ok("/api/say", {"user": "Eve", "channel": "general", "content": "hello bot"})
+    frame = await eve.wait("message")
+    assert frame["message"]["author"]["name"] == "Eve"
+    assert frame["message"]["content"] == "hello bot"
+
+
+async def test_live_updates_when_the_bot_edits(page: PageClient) -> None:
+    ada = await page.socket("Ada")
+    ben = await page.socket("Ben")
+    await page.ok("/api/invoke", {"user": "Ada", "channel": "smear", "command": "game counter"})
+    msg = (await ben.wait("message"))["message"]
+    await page.ok("/api/click", {"user": "Ben", "message": msg["id"], "custom_id": "counter:0"})
+    for sock in (ada, ben):
+        frame = await sock.wait("message", lambda f: f["message"]["content"] == "count 1")
+        assert frame["message"]["components"][0]["components"][0]["label"] == "Count 1"
+
+
+async def test_deleted_messages_disappear(page: PageClient) -> None:
+    cy = await page.socket("Cy")
+    await page.ok("/api/invoke", {"user": "Cy", "channel": "smear", "command": "game cleanup"})
+    deleted = await cy.wait("delete")
+    assert deleted["channel_id"]
+    frame = await cy.wait("message", lambda f: f["message"]["content"] == "kept")
+    assert frame["message"]["author"]["bot"]
+
+
+async def test_an_unanswered_interaction_fails_for_its_user(tmp_path: Path) -> None:
+    box = await start_sandbox(PlainBot, sandbox_config(tmp_path, interaction_timeout=0.3))
+    try:
+        async with aiohttp.ClientSession() as session:
+            page = PageClient(session, box.url)
+            ada = await page.socket("Ada")
+            await page.ok(
+                "/api/invoke", {"user": "Ada", "channel": "smear", "command": "game silent"}
+            )
+            failed = await ada.wait("failed")
+            assert failed["name"] == "game silent"
+            violation = await ada.wait("violation")
+            assert violation["kind"] == "interaction_timeout"
+    finally:
+        await box.close()
+
+
+async def test_the_world_survives_a_restart(tmp_path: Path) -> None:
+    config = sandbox_config(tmp_path)
+    box = await start_sandbox(PlainBot, config)
+    try:
+        ada_id = box.web.world.user("Ada").id
+        channel_id = box.web.world.channel("smear").id
+        handle = await box.emulator.invoke(ada_id, channel_id, "game counter")
+        counter = await handle
+        bot_id = box.emulator.bot_user.id
+    finally:
+        await box.close()
+    assert config.world_path.exists()
+
+    box = await start_sandbox(PlainBot, config)
+    try:
+        assert box.store.restored
+        assert box.web.world.user("Ada").id == ada_id
+        assert box.web.world.channel("smear").id == channel_id
+        assert box.emulator.bot_user.id == bot_id
+        restored = box.emulator.message(counter.id)
+        assert restored.content == "count 0"
+        # the persistent button still works with the new bot process
+        msg = await box.emulator.click_and_wait(box.web.world.user("Ben"), restored, "counter:0")
+        assert msg.content == "count 1"
+        new = await box.emulator.invoke_and_wait(ada_id, channel_id, "game table")
+        assert new.id > counter.id
+        box.emulator.assert_no_violations()
+    finally:
+        await box.close()
+
+
+async def test_a_broken_world_file_starts_afresh(tmp_path: Path) -> None:
+    config = sandbox_config(tmp_path)
+    config.world_path.write_text("{not json", "utf-8")
+    box = await start_sandbox(PlainBot, config)
+    try:
+        assert not box.store.restored
+        assert [u.name for u in box.web.world.users][:2] == ["Ada", "Ben"]
+    finally:
+        await box.close()
+
+
+async def test_serve_prints_one_line_with_the_local_address(tmp_path: Path) -> None:
+    lines: list[str] = []
+    stop = asyncio.Event()
+    task = asyncio.create_task(
+        serve_sandbox(PlainBot, sandbox_config(tmp_path), announce=lines.append, stop=stop)
+    )
+    for _ in range(500):
+        if lines or task.done():
+            break
+        await asyncio.sleep(0.02)
+    assert len(lines) == 1, lines
+    assert "http://127.0.0.1:" in lines[0] and "sandbox" in lines[0].lower()
+    url = lines[0].split("open ", 1)[1]
+    async with aiohttp.ClientSession() as session, session.get(url) as resp:
+        assert resp.status == 200
+    stop.set()
+    await asyncio.wait_for(task, 10)
+    assert banner("http://127.0.0.1:1/") == lines[0].replace(url, "http://127.0.0.1:1/")
+
+
+async def test_only_loopback(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="loopback"):
+        await start_sandbox(PlainBot, sandbox_config(tmp_path, host="0.0.0.0"))
+
+
+def test_from_env() -> None:
+    config = SandboxConfig.from_env({"SANDBOX_PORT": "9999", "SANDBOX_OPEN": "1"})
+    assert config.port == 9999 and config.open_browser and config.host == "127.0.0.1"
+
+
+def test_flatten_commands() -> None:
+    commands = [
+        {
+            "name": "smear",
+            "description": "Smear",
+            "type": 1,
+            "options": [
+                {
+                    "type": 1,
+                    "name": "start",
+                    "description": "open a table",
+                    "options": [
+                        {
+                            "type": 4,
+                            "name": "seats",
+                            "description": "players",
+                            "required": True,
+                            "choices": [{"name": "three", "value": 3}],
+                        }
+                    ],
+                },
+                {
+                    "type": 2,
+                    "name": "admin",
+                    "description": "admin",
+                    "options": [{"type": 1, "name": "reset", "description": "reset"}],
+                },
+            ],
+        },
+        {"name": "Report", "type": 3},
+        {"name": "ping", "description": "pong", "type": 1, "options": []},
+    ]
+    flat = flatten_commands(commands)
+    assert [c["name"] for c in flat] == ["ping", "smear admin reset", "smear start"]
+    assert flat[2]["options"][0]["choices"] == [{"name": "three", "value": 3}]
+    assert flat[2]["description"] == "open a table"
