@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test lint typecheck unit bench clean browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,7 +25,11 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/python -m pytest
 
-test: lint typecheck unit
+# Debian's chromium for the sandbox browser tests (installs as root with apt-get, else says why).
+browser:
+	bash scripts/install-browser.sh
+
+test: browser lint typecheck unit
 
 bench: $(STAMP)
 	$(BIN)/python -m engine bench
