@@ -4,13 +4,13 @@ Starts the emulator, restores the sandbox world (``data/sandbox-discord.json``: 
 channels, messages and buttons) so a game survives a restart, serves the page on 127.0.0.1,
 starts the bot made by ``make_bot`` against the emulator and prints one line: where to open it.
 
-Wiring (in ``bot/__main__.py``)::
+Wiring: ``python -m bot`` without a token calls ``bot.sandbox.run.main(settings)``, which
+runs ``bot.app.create_bot`` with the sandbox's own database (``data/sandbox.sqlite3``: the
+page's users and channels are the sandbox's, not a real server's). ``python -m bot.sandbox.run``
+does the same directly. Other bots: ``run_sandbox(make_bot)`` with any factory.
 
-    from bot.sandbox.run import run_sandbox
-    run_sandbox(lambda: create_bot(settings_for_the_sandbox))
-
-The bot factory must give the bot its own database (e.g. ``data/sandbox.sqlite3``): the page's
-users and channels are the sandbox's, not a real server's.
+Logs go to ``data/sandbox.log`` (errors also to the terminal), so the address is the one line
+``make run`` prints.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import webbrowser
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import discord
 
@@ -40,6 +41,7 @@ BotFactory = Callable[[], discord.Client]
 DEFAULT_PORT = 8765
 SANDBOX_DATABASE = Path("data/sandbox.sqlite3")
 SANDBOX_WORLD = Path("data/sandbox-discord.json")
+SANDBOX_LOG = Path("data/sandbox.log")
 
 
 @dataclass
@@ -159,9 +161,33 @@ async def serve_sandbox(
                 loop.remove_signal_handler(sig)
 
 
-def run_sandbox(make_bot: BotFactory, config: SandboxConfig | None = None) -> None:
-    """Blocking entry point for ``python -m bot`` without a token."""
+def setup_sandbox_logging(path: Path = SANDBOX_LOG, level: int = logging.INFO) -> None:
+    """Everything to ``path``; only errors to the terminal (which shows the address)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    root = logging.getLogger()
+    for handler in list(root.handlers):
+        root.removeHandler(handler)
+    to_file = logging.FileHandler(path, encoding="utf-8")
+    to_file.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    to_terminal = logging.StreamHandler()
+    to_terminal.setLevel(logging.ERROR)
+    to_terminal.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    root.addHandler(to_file)
+    root.addHandler(to_terminal)
+    root.setLevel(level)
+    logging.getLogger("discord").setLevel(logging.INFO)
+
+
+def run_sandbox(
+    make_bot: BotFactory,
+    config: SandboxConfig | None = None,
+    *,
+    log_path: Path | None = SANDBOX_LOG,
+) -> None:
+    """Blocking: runs the sandbox until Ctrl-C (logs to ``log_path``; None leaves logging be)."""
     config = config or SandboxConfig.from_env()
+    if log_path is not None:
+        setup_sandbox_logging(log_path)
     try:
         asyncio.run(serve_sandbox(make_bot, config))
     except KeyboardInterrupt:
@@ -169,3 +195,29 @@ def run_sandbox(make_bot: BotFactory, config: SandboxConfig | None = None) -> No
     except Exception as exc:
         print(f"sandbox failed to start: {exc}", file=sys.stderr)
         raise SystemExit(1) from exc
+
+
+def sandbox_settings(settings: Any) -> Any:
+    """The bot's settings for the sandbox: its own database, no token, no dev guild (the
+    sandbox guild is the only one)."""
+    return settings.model_copy(
+        update={
+            "database_path": SANDBOX_DATABASE,
+            "discord_token": None,
+            "dev_guild_id": None,
+        }
+    )
+
+
+def main(settings: Any | None = None) -> int:
+    """``python -m bot`` without a token: the real bot (``bot.app.create_bot``) in the sandbox."""
+    from bot.app import create_bot
+    from bot.settings import Settings
+
+    local = sandbox_settings(settings if settings is not None else Settings())
+    run_sandbox(lambda: create_bot(local))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

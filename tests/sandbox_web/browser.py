@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from tests.sandbox_web.conftest import ARTIFACTS
@@ -50,3 +51,9 @@ def message_with(text: str) -> str:
 async def screenshot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     await page.screenshot(path=str(ARTIFACTS / name))
+
+
+def button(scope: Any, label: str, *, enabled: bool = False) -> Any:
+    """The button labelled exactly ``label`` inside ``scope`` (a page or a locator)."""
+    exact = re.compile(rf"^\s*{re.escape(label)}\s*$")
+    return scope.locator("button:not(:disabled)" if enabled else "button", has_text=exact)
