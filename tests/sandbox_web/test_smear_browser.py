@@ -163,3 +163,43 @@ async def test_a_hand_of_smear_by_clicking(real_sandbox: Sandbox, browser: Any) 
         await assert_sees_only_own_hand(page, user)
     assert page.errors == []
     real_sandbox.emulator.assert_no_violations()
+
+
+async def test_a_game_survives_a_restart_of_the_sandbox(tmp_path: Path) -> None:
+    """The table, its message and its buttons, and the players' ids, after ``make run`` again."""
+    app = pytest.importorskip("bot.app", reason="the real bot (bot.app) is not there yet")
+    from bot.settings import Settings
+
+    settings = Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        discord_token=None,
+        database_path=tmp_path / "sandbox.sqlite3",
+        dev_guild_id=None,
+        ai_pause_seconds=0,
+        guild_ready_timeout=0.05,
+    )
+    config = sandbox_config(tmp_path)
+    box = await start_sandbox(lambda: app.create_bot(settings), config)
+    try:
+        emu, world = box.emulator, box.web.world
+        ada, ben, cy = (world.user(n) for n in PLAYERS)
+        channel = world.channel("smear")
+        lobby = await emu.invoke_and_wait(ada, channel, "smear start", {"seats": 3})
+        await emu.click_and_wait(ben, lobby, label="Join")
+        await emu.click_and_wait(cy, lobby, label="Join")
+        table = await emu.wait_for_message(channel, lambda m: "Show my hand" in m.button_labels())
+    finally:
+        await box.close()
+
+    box = await start_sandbox(lambda: app.create_bot(settings), config)
+    try:
+        emu, world = box.emulator, box.web.world
+        assert box.store.restored
+        assert world.user("Ben").id == ben.id
+        restored = emu.message(table.id)
+        assert restored.embed_text() == table.embed_text()
+        hand = await emu.click_and_wait(world.user("Ben"), restored, label="Show my hand")
+        assert hand.ephemeral and "(Ben)" in hand.content
+        emu.assert_no_violations()
+    finally:
+        await box.close()

@@ -373,17 +373,17 @@ function interactionFailed(frame) {
 function renderMessage(m) {
   const classes = ["msg"];
   if (m.ephemeral) classes.push("ephemeral");
-  if (m.interaction) classes.push("has-reply");
+  // As in Discord, a slash command's answer says who used it; a button's answer does not.
+  const used = m.interaction && m.interaction.command ? m.interaction : null;
+  if (used) classes.push("has-reply");
   const node = el("article", {
     class: classes.join(" "),
     dataset: { messageId: m.id, author: m.author.name, ephemeral: m.ephemeral ? "1" : "0" },
   });
-  if (m.interaction) {
-    const who = m.interaction.user;
-    node.append(el("div", { class: "reply" }, avatar(who), el("span", { class: "who" }, who.name),
-      m.interaction.command
-        ? [" used ", el("span", { class: "cmd" }, `/${m.interaction.command}`)]
-        : " clicked a button"));
+  if (used) {
+    node.append(el("div", { class: "reply" }, avatar(used.user),
+      el("span", { class: "who" }, used.user.name), " used ",
+      el("span", { class: "cmd" }, `/${used.command}`)));
   }
   node.append(avatar(m.author));
   node.append(el("div", { class: "msg-head" },
