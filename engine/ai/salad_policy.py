@@ -56,13 +56,16 @@ def choose_card(
 ) -> int:
     """A card for a Salad position. ``played``: cards played this hand; ``deck``: the cards
     in play for this many seats; ``tricks_left``: tricks not yet complete, this one included."""
-    pen = PENALTY[contract]
     unknown = deck & ~hand & ~played
     cards = _cards(legal)
-    trick_pen = 10 if contract in (1, 6) else 0
     last_pen = 100 if contract in (5, 6) and tricks_left == 1 else 0
-    # Hand 5: only the last trick costs; shed high cards while the tricks are free.
-    free = contract == 5 and tricks_left > 1
+    # Hand 5: only the last trick costs; shed high cards while the tricks are free, and
+    # duck the one before it, whose winner must lead the last.
+    free = contract == 5 and tricks_left > 2
+    if contract == 5 and tricks_left == 2 and careful:
+        contract = 1
+    pen = PENALTY[contract]
+    trick_pen = 10 if contract in (1, 6) else 0
     if not trick:
         if free:
             return max(cards, key=lambda c: c % 13)

@@ -1,0 +1,133 @@
+"""The arena runs, rotates the candidate through every seat on duplicate deals, and counts."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.ai import arena
+
+
+def test_tasks_rotate_the_candidate_on_the_same_deals() -> None:
+    args = arena.parse_args(
+        [
+            "--game",
+            "smear",
+            "--seats",
+            "3",
+            "--candidate",
+            "normal",
+            "--field",
+            "random",
+            "--games",
+            "6",
+            "--seed",
+            "4",
+        ]
+    )
+    tasks = arena.tasks_for(args)
+    assert len(tasks) == 6
+    assert [t.cand_seat for t in tasks] == [0, 1, 2, 0, 1, 2]
+    assert len({t.deal_seed for t in tasks[:3]}) == 1
+    assert tasks[0].deal_seed != tasks[3].deal_seed
+
+
+def test_duplicate_games_start_from_the_same_deal() -> None:
+    args = arena.parse_args(
+        [
+            "--game",
+            "salad",
+            "--seats",
+            "3",
+            "--candidate",
+            "easy",
+            "--field",
+            "random",
+            "--games",
+            "3",
+            "--seed",
+            "1",
+        ]
+    )
+    results = arena.run(arena.tasks_for(args), workers=1)
+    assert sorted(g.cand_seat for g in results) == [0, 1, 2]
+    assert len({g.deal_seed for g in results}) == 1
+    for g in results:
+        assert sum(g.scores) == 1200  # C5: a 3-seat game hands out 1200
+        assert g.winners and not g.capped
+
+
+def test_summary_counts_wins_and_shares() -> None:
+    def res(cand: int, winners: tuple[int, ...], scores: tuple[int, ...]) -> arena.GameResult:
+        return arena.GameResult(1, cand, winners, scores, 6, not winners, (1.0,), (0.5,))
+
+    s = arena.summarize(
+        [
+            res(0, (0,), (10, 20, 30)),
+            res(1, (0, 1), (10, 10, 30)),
+            res(2, (), (0, 0, 0)),
+        ],
+        3,
+    )
+    assert s.games == 3 and s.capped == 1 and s.outright == 1
+    assert s.wins == pytest.approx(1.5)
+    assert s.seats_seen == (1, 1, 1)
+    assert s.cand_mean == pytest.approx((10 + 10 + 0) / 3)
+    assert s.field_mean == pytest.approx((25 + 20 + 0) / 3)
+
+
+def test_main_prints_the_report(capsys: pytest.CaptureFixture[str]) -> None:
+    rc = arena.main(
+        [
+            "--game",
+            "smear",
+            "--seats",
+            "3",
+            "--candidate",
+            "hard",
+            "--field",
+            "normal",
+            "--games",
+            "3",
+            "--seed",
+            "7",
+            "--iterations",
+            "2",
+            "--workers",
+            "2",
+        ]
+    )
+    assert rc == 0
+    out = capsys.readouterr().out
+    assert "candidate wins:" in out and "Wilson 95%" in out and "null rate 33.3%" in out
+    assert "decision time candidate hard" in out and "decision time field normal" in out
+
+
+def test_the_cap_stops_endless_games() -> None:
+    args = arena.parse_args(
+        [
+            "--game",
+            "smear",
+            "--seats",
+            "3",
+            "--candidate",
+            "random",
+            "--field",
+            "random",
+            "--games",
+            "3",
+            "--seed",
+            "2",
+            "--max-hands",
+            "2",
+        ]
+    )
+    results = arena.run(arena.tasks_for(args), workers=1)
+    for g in results:
+        assert g.capped == (not g.winners)
+        assert g.hands <= 2 or g.winners
+
+
+def test_wilson_interval() -> None:
+    lo, hi = arena.wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+    assert arena.wilson(0, 0) == (0.0, 1.0)
