@@ -115,6 +115,7 @@ def choose_bid(
             want = 4  # S13: a made 4 wins the game at once
             break
         if me + b >= target and e >= b - margin - 0.15:
+            # A made bid wins the game (S12): worth more than the bid a set would cost.
             want = b
             break
         if e >= need + (0.3 if b == 4 else 0.0):
