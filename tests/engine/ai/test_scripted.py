@@ -8,7 +8,7 @@ import pytest
 
 from engine.ai import make_player
 from engine.cards import parse_cards
-from engine.core import PASS, Phase
+from engine.core import PASS, Phase, bid_action
 from engine.salad import SaladState
 from engine.smear import SmearState
 
@@ -50,3 +50,41 @@ def test_salad_hand_four_discards_the_lone_king_of_spades(level: str) -> None:
     assert view.contract == 4
     player = make_player("salad", level, iterations=30)
     assert player.choose(view, random.Random(3)) == parse_cards(["KS"])[0]
+
+
+def _bidding_spot(scores: tuple[int, int, int], first_bid: int | None) -> SmearState:
+    """Seat 1 has spoken (pass or ``first_bid``); seat 2 holds A-K-3 of spades to act."""
+    st = SmearState(3, first_dealer=0)
+    st.scores = list(scores)
+    st.deal(
+        [
+            parse_cards(["2C", "3C", "4C", "5C", "6C", "7C"]),
+            parse_cards(["8C", "9C", "TC", "JC", "QC", "KC"]),
+            parse_cards(["AS", "KS", "3S", "5H", "7D", "8D"]),
+        ]
+    )
+    st.apply(PASS if first_bid is None else bid_action(first_bid), 1)
+    assert st.current_player == 2
+    return st
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_smear_takes_the_bid_from_a_bidder_who_would_go_out(level: str) -> None:
+    """S12: only the bidder can win, so an opponent at 10 who bid 2 must be outbid."""
+    player = make_player("smear", level, iterations=100)
+    st = _bidding_spot((0, 10, 0), 2)
+    assert player.choose(st.view(2), random.Random(1)) == bid_action(3)
+
+
+def test_smear_normal_lets_a_harmless_bid_stand() -> None:
+    st = _bidding_spot((0, 0, 0), 2)
+    assert make_player("smear", "normal").choose(st.view(2), random.Random(1)) == PASS
+
+
+def test_smear_hard_bids_higher_to_go_out() -> None:
+    """At 10 points a made 3 wins the game (S12): hard bids 3 where it bids 2 at 0."""
+    player = make_player("smear", "hard", iterations=100)
+    quiet = _bidding_spot((0, 0, 0), None)
+    assert player.choose(quiet.view(2), random.Random(2)) == bid_action(2)
+    out = _bidding_spot((0, 0, 10), None)
+    assert player.choose(out.view(2), random.Random(2)) == bid_action(3)
