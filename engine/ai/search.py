@@ -6,7 +6,14 @@ card count; in Smear the stock stays unseen), and, in Smear, keeps only deals on
 other seats would have bid as they did (a ``normal`` bidder's rules; after a few misses any
 deal is accepted). On each deal every legal action is tried and the rest of the hand is played
 out by the ``normal`` policy for every seat; the action with the best mean value over the
-deals is chosen. The same deals are used for every action (common random numbers).
+deals is chosen, near-ties going to the ``normal`` rules' move. The same deals are used for
+every action (common random numbers). Smear bidding is the same search over pass and the
+legal bids: a deal's rollout finishes the bidding with ``normal`` bidders and plays the hand,
+so a bid's mean value weighs the estimated chance of making it against the cost of a set.
+
+Rollouts by the ``normal`` policy rather than uniformly random play (``random_rollouts``):
+measured on the same 60 duplicate Smear games against two ``normal`` players at 150 ms, 60.0%
+wins with ``normal`` rollouts against 36.7% with random ones.
 
 Values: Smear, the change of our score minus the mean change of the others', plus a large
 bonus for winning the game and a large loss if another seat wins it (S12, S13), which is how
