@@ -11,7 +11,7 @@ from engine.cards import cards_of
 from engine.core import Phase
 from engine.record import new_game
 from engine.salad import SaladState
-from engine.smear import SmearState
+from engine.smear import HandLog, SmearState
 
 State = SmearState | SaladState
 
@@ -48,10 +48,13 @@ def twin(state: State, seed: int) -> State | None:
     if new_deal == state.log[-1].deal:
         return None
     other = empty_like(state)
-    for i, log in enumerate(state.log):
+    logs: list[tuple[list[list[int]], list[int]]] = [
+        (log.deal, log.bids + log.plays) if isinstance(log, HandLog) else (log.deal, log.plays)
+        for log in state.log
+    ]
+    for i, (deal, actions) in enumerate(logs):
         assert other.phase == Phase.DEAL
-        other.deal(new_deal if i == len(state.log) - 1 else log.deal)
-        actions = (log.bids + log.plays) if hasattr(log, "bids") else log.plays
+        other.deal(new_deal if i == len(logs) - 1 else deal)
         for a in actions:
             other.apply(a, other.current_player)
     return other
