@@ -107,7 +107,8 @@ class TableManager:
 
     def table_in(self, channel_id: int) -> Table | None:
         tid = self.by_channel.get(channel_id)
-        return None if tid is None else self.tables.get(tid)
+        t = None if tid is None else self.tables.get(tid)
+        return t if t is not None and t.live else None
 
     def _get(self, table_id: int) -> Table:
         t = self.tables.get(table_id)
@@ -570,6 +571,9 @@ class TableManager:
                 t.wake.clear()
                 await self._publish(t)
                 if not t.live:
+                    if t.events:  # the game ended while publishing: publish its end too
+                        continue
+                    self._unregister(t)
                     return
                 await self._step(t)
                 failures = 0
@@ -714,5 +718,3 @@ class TableManager:
             await pub.push_hand(t.id, push[0], push[1])
         if ids_changed:
             await self.storage.save_messages(t)
-        if not t.live:
-            self._unregister(t)

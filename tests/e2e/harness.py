@@ -52,6 +52,7 @@ class Players:
     rng: random.Random = field(default_factory=lambda: random.Random(7))
     hands: dict[int, Message] = field(default_factory=dict)
     clicks: int = 0
+    check_leaks: Channel | None = None
 
     @property
     def table(self) -> Table:
@@ -119,8 +120,20 @@ class Players:
             self.clicks += 1
             choices = self.enabled_actions(msg)
         assert choices, f"no legal button for {user.name}: {msg!r}"
-        self.hands[uid] = await self.emu.click_and_wait(user, msg, self.rng.choice(choices))
+        by_action = {int(c.rsplit(":", 1)[1]): c for c in choices}
+        # Bid 2 if nobody bid yet, else pass (games end sooner); cards at random.
+        if 54 in by_action:
+            pick = by_action[54]
+        elif 52 in by_action:
+            pick = by_action[52]
+        else:
+            pick = self.rng.choice(choices)
+        self.hands[uid] = await self.emu.click_and_wait(user, msg, pick)
         self.clicks += 1
+        if self.check_leaks is not None:
+            t = self.bot.manager.tables.get(self.table_id)
+            if t is not None:
+                assert_no_hand_in_public(self.emu, self.check_leaks, t)
         return True
 
     async def play_to_end(self, limit: int = 2000) -> None:
@@ -150,3 +163,42 @@ def lobby_table_id(msg: Message) -> int:
         if m:
             return int(m.group(1))
     raise AssertionError(f"no lobby buttons on {msg!r}")
+
+
+async def forge(emu: DiscordEmulator, user: User, message: Message, custom_id: str) -> Any:
+    """A click carrying any custom_id, as a modified client could send (bypasses the checks a
+    real client makes, so the bot's own checks are what is tested)."""
+    channel = emu.channels[message.channel_id]
+    return await emu._dispatch_interaction(
+        3,
+        user,
+        channel,
+        {"custom_id": custom_id, "component_type": 2},
+        name=custom_id,
+        message=message,
+    )
+
+
+def unplayed_cards(table: Table) -> set[str]:
+    """Labels of every card still in a hand (as the bot renders them)."""
+    from bot.render import card_label
+    from engine.cards import cards_of
+
+    st = table.state
+    assert st is not None
+    return {card_label(c) for h in st.hands for c in cards_of(h)}
+
+
+def assert_no_hand_in_public(emu: DiscordEmulator, channel: Channel, table: Table) -> None:
+    """No public message of the current hand shows a card that is still in someone's hand."""
+    if table.table_message_id is None or table.status != "playing":
+        return
+    if table.table_message_hand != table.hand_no:
+        return  # the new hand's message is not posted yet: the old one shows the old hand
+    hidden = unplayed_cards(table)
+    for msg in emu.public_messages(channel):
+        if msg.id < table.table_message_id:
+            continue  # earlier hands: the same cards were dealt again since
+        shown = {a + b for a, b in CARD_RE.findall(text_of(msg))}
+        leaked = shown & hidden
+        assert not leaked, f"{leaked} shown in public before being played: {text_of(msg)}"

@@ -12,18 +12,67 @@ async def test_three_people_play_smear_to_the_end(emu: DiscordEmulator, tmp_path
     w = make_world(emu)
     alice, bob, carol = w.users
     async with run_bot(emu, make_bot(tmp_path / "db.sqlite3")) as bot:
-        lobby = await emu.invoke_and_wait(
-            alice, w.channel, "smear start", {"seats": 3, "target": 3}
-        )
+        opts = {"seats": 3, "target": 3}
+        lobby = await emu.invoke_and_wait(alice, w.channel, "smear start", opts)
         assert "table open" in text_of(lobby)
         tid = lobby_table_id(lobby)
         await emu.click_and_wait(bob, lobby, label="Join")
         lobby = await emu.click_and_wait(carol, lobby, label="Join")  # full: starts by itself
         assert "game started" in text_of(lobby)
-        players = Players(emu, bot, tid, {u.id: u for u in w.users})
+        players = Players(emu, bot, tid, {u.id: u for u in w.users}, check_leaks=w.channel)
         await players.play_to_end()
         final = await emu.wait_for_message(w.channel, lambda m: "final standings" in text_of(m))
         assert "Game over" in text_of(final)
+        summaries = [m for m in emu.public_messages(w.channel) if "**Hand " in m.content]
+        assert summaries, "every hand's result is posted"
+        assert any("High:" in m.content for m in summaries)
         board = await emu.invoke_and_wait(alice, w.channel, "leaderboard", {"game": "smear"})
-        assert "alice" in board.content and "bob" in board.content and "carol" in board.content
+        for name in ("alice", "bob", "carol"):
+            assert name in board.content
+        stats = await emu.invoke_and_wait(bob, w.channel, "stats")
+        assert stats.ephemeral and "Smear: 1 games" in stats.content
+        export = await emu.click_and_wait(carol, final, label="Export game record")
+        assert export.ephemeral and export.attachments
+        assert b'"game": "smear"' in export.attachments[0].data
+        # The record replays to the same result.
+        from engine.record import parse_record, replay
+
+        state = replay(parse_record(export.attachments[0].data))
+        assert state.outcome() is not None
+        emu.assert_no_violations()
+
+
+async def test_two_people_and_a_computer(emu: DiscordEmulator, tmp_path: Path) -> None:
+    w = make_world(emu)
+    alice, bob, _ = w.users
+    async with run_bot(emu, make_bot(tmp_path / "db.sqlite3")) as bot:
+        lobby = await emu.invoke_and_wait(alice, w.channel, "smear start", {"target": 3})
+        tid = lobby_table_id(lobby)
+        await emu.click_and_wait(bob, lobby, label="Join")
+        lobby = await emu.click_and_wait(alice, lobby, label="Add computer: normal")
+        assert "game started" in text_of(lobby)
+        players = Players(emu, bot, tid, {alice.id: alice, bob.id: bob}, check_leaks=w.channel)
+        await players.play_to_end()
+        await emu.wait_for_message(w.channel, lambda m: "final standings" in text_of(m))
+        rows = await bot.storage.leaderboard(w.guild.id, "smear")
+        assert {r.name for r in rows} == {"alice", "bob"}  # computers are not ranked
+        emu.assert_no_violations()
+
+
+async def test_two_seat_smear_host_starts(emu: DiscordEmulator, tmp_path: Path) -> None:
+    w = make_world(emu)
+    alice, bob, carol = w.users
+    async with run_bot(emu, make_bot(tmp_path / "db.sqlite3")) as bot:
+        lobby = await emu.invoke_and_wait(alice, w.channel, "smear start", {"target": 2})
+        tid = lobby_table_id(lobby)
+        await emu.click_and_wait(bob, lobby, label="Join")
+        refused = await emu.click_and_wait(bob, lobby, label="Start")
+        assert refused.ephemeral and "Only the host" in refused.content
+        lobby = await emu.click_and_wait(alice, lobby, label="Start")
+        assert "game started" in text_of(lobby)
+        players = Players(emu, bot, tid, {alice.id: alice, bob.id: bob})
+        await players.play_to_end()
+        await emu.wait_for_message(w.channel, lambda m: "final standings" in text_of(m))
+        hand = await emu.invoke_and_wait(carol, w.channel, "hand")
+        assert hand.ephemeral and "no table" in hand.content
         emu.assert_no_violations()

@@ -1,0 +1,107 @@
+"""Restarts, 429 bursts and the turn timer: nothing is lost and every click is answered."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.sandbox import DiscordEmulator, run_bot, start_bot, stop_bot
+from tests.e2e.harness import Players, lobby_table_id, make_bot, make_world, text_of
+
+
+async def test_restart_mid_hand_keeps_buttons_working(emu: DiscordEmulator, tmp_path: Path) -> None:
+    w = make_world(emu)
+    alice, bob, carol = w.users
+    db = tmp_path / "db.sqlite3"
+    first = make_bot(db)
+    await start_bot(emu, first)
+    lobby = await emu.invoke_and_wait(alice, w.channel, "smear start", {"target": 2})
+    tid = lobby_table_id(lobby)
+    await emu.click_and_wait(bob, lobby, label="Join")
+    await emu.click_and_wait(carol, lobby, label="Join")
+    p = Players(emu, first, tid, {u.id: u for u in w.users})
+    for _ in range(5):
+        assert await p.play_one()
+    t = first.manager.tables[tid]
+    version, hand_no, table_msg = t.version, t.hand_no, t.table_message_id
+    await stop_bot(first)
+
+    second = make_bot(db)
+    await start_bot(emu, second)
+    try:
+        t2 = second.manager.tables[tid]
+        assert (t2.version, t2.hand_no) == (version, hand_no)
+        assert t2.table_message_id == table_msg
+        p.bot = second
+        # The old hand messages (and their buttons) still work after the restart.
+        uid = await p.wait_for_human_or_end()
+        assert uid is not None
+        old = p.hands.get(uid)
+        if old is not None:
+            refreshed = await emu.click_and_wait(p.users[uid], old, label="Refresh")
+            assert refreshed.id == old.id and refreshed.ephemeral
+        old_table = emu.message(table_msg or 0)
+        shown = await emu.click_and_wait(alice, old_table, label="Show my hand")
+        assert shown.ephemeral and "Your hand" in shown.content
+        await p.play_to_end()
+        await emu.wait_for_message(w.channel, lambda m: "final standings" in text_of(m))
+        assert await second.storage.finished_count() == 1
+        emu.assert_no_violations()
+    finally:
+        await stop_bot(second)
+
+
+async def test_429_burst_during_a_game(emu: DiscordEmulator, tmp_path: Path) -> None:
+    w = make_world(emu)
+    alice, bob, _ = w.users
+    async with run_bot(emu, make_bot(tmp_path / "db.sqlite3")) as bot:
+        lobby = await emu.invoke_and_wait(alice, w.channel, "smear start", {"target": 3})
+        tid = lobby_table_id(lobby)
+        await emu.click_and_wait(bob, lobby, label="Join")
+        await emu.click_and_wait(bob, lobby, label="Add computer: easy")
+        p = Players(emu, bot, tid, {alice.id: alice, bob.id: bob})
+        for _ in range(3):
+            assert await p.play_one()
+        emu.rate_limit_burst(6, retry_after=0.05, route="/channels/{channel_id}/messages")
+        emu.rate_limit_burst(
+            4,
+            retry_after=0.05,
+            method="PATCH",
+            route="/channels/{channel_id}/messages/{message_id}",
+        )
+        emu.rate_limit_burst(
+            2, retry_after=0.05, route="/interactions/{interaction_id}/{token}/callback"
+        )
+        await p.play_to_end()
+        await emu.wait_for_message(w.channel, lambda m: "final standings" in text_of(m))
+        assert emu.rate_limit_hits
+        assert max(emu.latencies) < 3.0
+        assert await bot.storage.finished_count() == 1
+        emu.assert_no_violations()
+
+
+async def test_turn_timer_and_autopilot(emu: DiscordEmulator, tmp_path: Path) -> None:
+    w = make_world(emu)
+    alice, bob, _ = w.users
+    async with run_bot(emu, make_bot(tmp_path / "db.sqlite3")) as bot:
+        lobby = await emu.invoke_and_wait(
+            alice, w.channel, "smear start", {"seats": 2, "target": 2, "turn_timer": 1}
+        )
+        tid = lobby_table_id(lobby)
+        await emu.click_and_wait(bob, lobby, label="Join")  # full: starts
+        timed_out = await emu.wait_for_message(
+            w.channel, lambda m: "time ran out" in m.content, timeout=4
+        )
+        assert "the computer played" in timed_out.content
+        await emu.wait_for_message(
+            w.channel, lambda m: "until they click again" in m.content, timeout=6
+        )
+        t = bot.manager.tables[tid]
+        on_autopilot = [s for s in t.seats if s.autopilot]
+        assert on_autopilot
+        # The player clicks again: back in control.
+        user = alice if on_autopilot[0].user_id == alice.id else bob
+        table_msg = emu.message(t.table_message_id or 0)
+        await emu.click_and_wait(user, table_msg, label="Show my hand")
+        seat = t.seat_of(user.id)
+        assert seat is not None and not t.seats[seat].autopilot
+        emu.assert_no_violations()

@@ -1,0 +1,34 @@
+"""A whole Salad game through the emulator: two people and two computers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.sandbox import DiscordEmulator, run_bot
+from tests.e2e.harness import Players, lobby_table_id, make_bot, make_world, text_of
+
+
+async def test_four_seat_salad_with_computers(emu: DiscordEmulator, tmp_path: Path) -> None:
+    w = make_world(emu)
+    alice, bob, _ = w.users
+    async with run_bot(emu, make_bot(tmp_path / "db.sqlite3")) as bot:
+        lobby = await emu.invoke_and_wait(alice, w.channel, "salad start", {"seats": 4})
+        tid = lobby_table_id(lobby)
+        await emu.click_and_wait(bob, lobby, label="Join")
+        await emu.click_and_wait(alice, lobby, label="Add computer: random")
+        lobby = await emu.click_and_wait(bob, lobby, label="Add computer: easy")
+        assert "game started" in text_of(lobby)
+        players = Players(emu, bot, tid, {alice.id: alice, bob.id: bob}, check_leaks=w.channel)
+        await players.play_to_end()
+        final = await emu.wait_for_message(w.channel, lambda m: "final standings" in text_of(m))
+        assert "Game over" in text_of(final)
+        hands = [m for m in emu.public_messages(w.channel) if "Penalties:" in m.content]
+        assert len(hands) == 6
+        # C5: a 4-player game hands out 1120 penalty points in all.
+        t_record = await bot.storage.record_of(tid)
+        assert t_record is not None and t_record[0] == "finished"
+        from engine.record import replay, result
+
+        res = result(replay(t_record[1]))
+        assert sum(res["scores"]) == 1120
+        emu.assert_no_violations()
