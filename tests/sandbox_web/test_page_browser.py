@@ -69,6 +69,9 @@ async def test_page_mechanics(sandbox: Sandbox, browser: Any) -> None:
     assert href is not None
     response = await page.request.get(sandbox.url.rstrip("/") + href)
     assert response.ok and (await response.json())["game"] == "smear"
+    preview = page.locator(".attachment-text").last
+    await preview.locator("summary").click()
+    await preview.locator('.file-preview:has-text("scores")').wait_for()
 
     await run_command(page, "/game pick")
     select = page.locator('.msg:has-text("pick") select[data-custom-id="pick"]').last

@@ -20,6 +20,7 @@ const state = {
   connectSerial: 0,
   suggestions: [],
   active: -1,
+  navigated: false, // arrow keys moved through the suggestions: Enter picks one
   modal: null,
 };
 
@@ -470,11 +471,28 @@ function renderAttachment(att) {
     return el("div", { class: "attachment-image" },
       el("a", { href: att.url, target: "_blank" }, el("img", { src: att.url, alt: att.filename })));
   }
-  return el("div", { class: "attachment", dataset: { filename: att.filename } },
+  const card = el("div", { class: "attachment", dataset: { filename: att.filename } },
     el("span", { class: "file-icon", html: ICONS.file }),
     el("div", {},
       el("a", { class: "file-name", href: att.url, download: att.filename }, att.filename),
       el("span", { class: "file-size" }, formatSize(att.size))));
+  const type = att.content_type || "";
+  const textual = type.startsWith("text/") || /json|markdown|xml/.test(type)
+    || /\.(md|txt|json|csv|log)$/i.test(att.filename);
+  if (!textual || att.size > 256 * 1024) return card;
+  // Like Discord's text file preview: the content, fetched when opened.
+  const body = el("pre", { class: "file-preview" });
+  const details = el("details", { class: "attachment-text" }, el("summary", {}, "Preview"), body);
+  details.addEventListener("toggle", async () => {
+    if (!details.open || body.dataset.loaded) return;
+    body.dataset.loaded = "1";
+    try {
+      body.textContent = await (await fetch(att.url)).text();
+    } catch (err) {
+      body.textContent = `could not load: ${err.message}`;
+    }
+  });
+  return el("div", { class: "attachment-wrap" }, card, details);
 }
 
 function renderComponents(message) {
@@ -806,6 +824,7 @@ function onComposerKey(event) {
     event.preventDefault();
     const n = state.suggestions.length;
     state.active = (state.active + (event.key === "ArrowDown" ? 1 : n - 1)) % n;
+    state.navigated = true;
     showSuggestions(box.querySelector(".sugg-title").textContent);
     return;
   }
@@ -819,7 +838,11 @@ function onComposerKey(event) {
     event.preventDefault();
     const parsed = $("#composer").value.startsWith("/") ? parseCommand($("#composer").value) : null;
     // Enter completes a command name first (as Discord does), then sends.
-    if (parsed && !parsed.command && open) { applySuggestion(Math.max(state.active, 0)); return; }
+    if (open && ((parsed && !parsed.command) || state.navigated)) {
+      state.navigated = false;
+      applySuggestion(Math.max(state.active, 0));
+      return;
+    }
     send();
   }
 }
@@ -828,7 +851,12 @@ function onComposerKey(event) {
 
 function start() {
   const input = $("#composer");
-  input.addEventListener("input", () => { state.active = 0; showComposerError(""); updateSuggestions(); });
+  input.addEventListener("input", () => {
+    state.active = 0;
+    state.navigated = false;
+    showComposerError("");
+    updateSuggestions();
+  });
   input.addEventListener("keydown", onComposerKey);
   input.addEventListener("blur", () => setTimeout(() => { $("#suggestions").hidden = true; }, 150));
   input.addEventListener("focus", updateSuggestions);
