@@ -152,7 +152,7 @@ async def test_timeouts_then_autopilot(tmp_path: Path) -> None:
             t.wake.set()
             before = t.seats[seat].timeouts
             await _wait_until(
-                lambda b=before: t.seats[seat].timeouts > b or t.seats[seat].autopilot  # type: ignore[misc]
+                lambda b=before: t.seats[seat].timeouts > b or t.seats[seat].autopilot
             )
         assert t.seats[seat].autopilot
         await m.show_hand(t.id, 1)  # clicking again takes the seat back

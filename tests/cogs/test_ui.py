@@ -46,7 +46,7 @@ def test_every_custom_id_has_a_dynamic_item() -> None:
         matches = [
             item
             for item in DYNAMIC_ITEMS
-            if re.fullmatch(item.__discord_ui_compiled_template__, cid)  # type: ignore[attr-defined]
+            if re.fullmatch(item.__discord_ui_compiled_template__, cid)
         ]
         assert len(matches) == 1, cid
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.app import TrickBot
 from bot.model import Table
-from bot.sandbox import Channel, DiscordEmulator, Guild, Message, User
+from bot.sandbox import Channel, DiscordEmulator, Guild, InteractionHandle, Message, User
 from bot.settings import Settings
 
 CARD_RE = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
@@ -131,9 +131,9 @@ class Players:
         self.hands[uid] = await self.emu.click_and_wait(user, msg, pick)
         self.clicks += 1
         if self.check_leaks is not None:
-            t = self.bot.manager.tables.get(self.table_id)
-            if t is not None:
-                assert_no_hand_in_public(self.emu, self.check_leaks, t)
+            live = self.bot.manager.tables.get(self.table_id)
+            if live is not None:
+                assert_no_hand_in_public(self.emu, self.check_leaks, live)
         return True
 
     async def play_to_end(self, limit: int = 2000) -> None:
@@ -165,7 +165,9 @@ def lobby_table_id(msg: Message) -> int:
     raise AssertionError(f"no lobby buttons on {msg!r}")
 
 
-async def forge(emu: DiscordEmulator, user: User, message: Message, custom_id: str) -> Any:
+async def forge(
+    emu: DiscordEmulator, user: User, message: Message, custom_id: str
+) -> InteractionHandle:
     """A click carrying any custom_id, as a modified client could send (bypasses the checks a
     real client makes, so the bot's own checks are what is tested)."""
     channel = emu.channels[message.channel_id]

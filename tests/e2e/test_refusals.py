@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.app import TrickBot
-from bot.sandbox import DiscordEmulator, Message, User, run_bot
+from bot.sandbox import DiscordEmulator, InteractionHandle, Message, User, run_bot
 from tests.e2e.harness import Players, World, forge, lobby_table_id, make_bot, make_world
 
 
@@ -24,8 +24,8 @@ def _record_len(p: Players) -> int:
     return p.table.version
 
 
-async def _expect_refusal(emu: DiscordEmulator, handle: object, words: str) -> Message:
-    msg = await handle  # type: ignore[misc]
+async def _expect_refusal(emu: DiscordEmulator, handle: InteractionHandle, words: str) -> Message:
+    msg = await handle
     assert msg.ephemeral, msg
     assert words in msg.content, msg.content
     return msg
@@ -135,8 +135,8 @@ async def test_double_click_and_simultaneous_clicks(emu: DiscordEmulator, tmp_pa
             assert p.table.version == before + 1
         # Two people take the last seat at once: exactly one gets it.
         alice, bob, carol = w.users
-        other = emu.add_channel(w.guild, "second")
-        lobby = await emu.invoke_and_wait(alice, other, "smear start", {"seats": 2})
+        second = emu.add_channel(w.guild, "second")
+        lobby = await emu.invoke_and_wait(alice, second, "smear start", {"seats": 2})
         tid2 = lobby_table_id(lobby)
         h1 = await emu.click(bob, lobby, label="Join")
         h2 = await emu.click(carol, lobby, label="Join")
