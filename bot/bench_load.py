@@ -26,6 +26,7 @@ from bot.app import TrickBot
 from bot.sandbox import (
     DiscordEmulator,
     InteractionFailed,
+    InteractionHandle,
     Message,
     User,
     start_bot,
@@ -93,6 +94,15 @@ class Driver:
             except InteractionFailed:
                 self.failures += 1
 
+    async def _answer(self, handle: InteractionHandle) -> Message:
+        # Polls rather than emu.wait_until, whose waiters all re-run on every emulator change
+        # and would make the benchmark measure itself.
+        while handle.original_message_id is None:
+            if handle.failed:
+                raise InteractionFailed(repr(handle))
+            await asyncio.sleep(0.005)
+        return self.emu.message(handle.original_message_id)
+
     async def _click(self, uid: int) -> None:
         t = self.bot.manager.tables.get(self.table_id)
         if t is None or t.table_message_id is None:
@@ -102,7 +112,7 @@ class Driver:
         msg = self.hands.get(uid)
         if msg is None:
             handle = await self.emu.click(user, t.table_message_id, label="Show my hand")
-            msg = await handle.message(timeout=10)
+            msg = await self._answer(handle)
             self.clicks += 1
             self.hands[uid] = msg
         want = f"tb:p:{self.table_id}:{t.hand_no}:{t.version}:"
@@ -113,13 +123,13 @@ class Driver:
         ]
         if not choices:
             handle = await self.emu.click(user, msg, label="Refresh")
-            await handle.message(timeout=10)
+            await self._answer(handle)
             self.clicks += 1
             return
         by_action = {int(c.rsplit(":", 1)[1]): c for c in choices}
         pick = by_action.get(54) or by_action.get(52) or self.rng.choice(choices)
         handle = await self.emu.click(user, msg, pick)
-        self.hands[uid] = await handle.message(timeout=10)
+        self.hands[uid] = await self._answer(handle)
         self.clicks += 1
 
 
@@ -219,7 +229,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--think", type=float, default=0.5, help="seconds a person thinks")
+    parser.add_argument("--think", type=float, default=1.0, help="seconds a person thinks")
     parser.add_argument("--ai-pause", type=float, default=0.0)
     args = parser.parse_args()
     t0 = time.perf_counter()

@@ -60,6 +60,7 @@ class Table:
     table_message_id: int | None = None
     table_message_hand: int = 0  # the hand the table message shows
     ping_message_id: int | None = None
+    seats_dirty: bool = True  # seats changed since the last save (timeouts, autopilot, leave)
     # runtime only
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False, compare=False)
     last_actor: int | None = field(default=None, repr=False)

@@ -132,6 +132,16 @@ class Storage:
         """
         assert t.state is not None
         record = json.dumps(to_record(t.state), separators=(",", ":"))
+        if t.status != FINISHED and not t.seats_dirty:
+            # The common case: one statement, atomic on its own (one trip to SQLite's thread).
+            async with self._lock:
+                await self.db.execute(
+                    "UPDATE game_tables SET status = ?, record = ?, version = ?, deadline = ?,"
+                    " updated_at = ? WHERE id = ?",
+                    (t.status, record, t.version, t.deadline, time.time(), t.id),
+                )
+            return
+        t.seats_dirty = False
         async with self.transaction() as db:
             await db.execute(
                 "UPDATE game_tables SET status = ?, record = ?, version = ?, deadline = ?,"

@@ -392,6 +392,7 @@ class TableManager:
             was = s.autopilot
             s.autopilot = False
             s.timeouts = 0
+            t.seats_dirty = True
             if was:
                 t.deadline = self._deadline(t)
                 t.last_note = f"{s.name} is back."
@@ -436,8 +437,10 @@ class TableManager:
             except Exception:
                 raise Refusal("That is not a card or bid of this game.") from None
             s = t.seats[me]
-            s.autopilot = False
-            s.timeouts = 0
+            if s.autopilot or s.timeouts:
+                s.autopilot = False
+                s.timeouts = 0
+                t.seats_dirty = True
             t.last_note = None
             await self._apply(t, me, action, "human")
             return render.hand_message(t, me)
@@ -455,6 +458,7 @@ class TableManager:
             s = t.seats[seat]
             name = s.name
             t.seats[seat] = Seat(user_id=None, name=f"{name} (computer)", level="normal")
+            t.seats_dirty = True
             if not t.humans():
                 await self._cancel_locked(t, "Everyone left the table.")
                 return "You left; nobody is left at the table, so it is closed."
@@ -631,6 +635,7 @@ class TableManager:
                 if t.deadline is not None and t.deadline > self.clock():
                     return  # the timer was reset meanwhile
                 s.timeouts += 1
+                t.seats_dirty = True
                 text = (
                     f"⏰ {s.name}'s time ran out: the computer played "
                     f"{render.action_text(action)} for them."
