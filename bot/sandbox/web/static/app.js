@@ -374,6 +374,7 @@ function interactionFailed(frame) {
 function renderMessage(m) {
   const classes = ["msg"];
   if (m.ephemeral) classes.push("ephemeral");
+  if (new RegExp(`<@!?${state.me}>`).test(m.content || "")) classes.push("mentioned");
   // As in Discord, a slash command's answer says who used it; a button's answer does not.
   const used = m.interaction && m.interaction.command ? m.interaction : null;
   if (used) classes.push("has-reply");
@@ -438,7 +439,8 @@ function renderEmbed(embed, message, used) {
   }
   if (embed.title) {
     const title = el("div", { class: "embed-title", html: markdown(embed.title) });
-    main.append(embed.url ? el("a", { href: embed.url, target: "_blank" }, title) : title);
+    const link = /^https?:\/\//.test(embed.url || "") ? embed.url : null;
+    main.append(link ? el("a", { href: link, target: "_blank", rel: "noopener" }, title) : title);
   }
   if (embed.description) {
     main.append(el("div", { class: "embed-description content", html: markdown(embed.description) }));
