@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/python -m bot
+	@$(BIN)/python -m bot
 
 lint: $(STAMP)
 	$(BIN)/ruff check bot cogs engine tests

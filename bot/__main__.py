@@ -1,4 +1,8 @@
-"""``python -m bot``: run the bot with settings from the environment or ``.env``."""
+"""``python -m bot``: run the bot with settings from the environment or ``.env``.
+
+Without a token it starts the local sandbox instead: the same bot against a local Discord
+emulator, played in the browser (``bot/sandbox/run.py``).
+"""
 
 from __future__ import annotations
 
@@ -8,4 +12,9 @@ from bot.app import run
 from bot.settings import Settings
 
 if __name__ == "__main__":
-    sys.exit(run(Settings()))
+    settings = Settings()
+    if not settings.has_token:
+        from bot.sandbox.run import main as sandbox_main
+
+        sys.exit(sandbox_main(settings))
+    sys.exit(run(settings))
