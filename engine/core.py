@@ -6,10 +6,12 @@ its own number (0..51), and the Smear bidding actions sit just above the deck.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from enum import IntEnum
 
 from engine.cards import card_str, parse_card
+from engine.errors import IllegalAction, InvalidOptions
 
 PASS = 52
 BID_OFFSET = 52  # bid n is the action BID_OFFSET + n: 54, 55, 56 for 2, 3, 4
@@ -83,3 +85,47 @@ class TrickView:
 
     def played_by(self, seats: int) -> list[tuple[int, int]]:
         return [((self.leader + i) % seats, c) for i, c in enumerate(self.cards)]
+
+
+def check_seats(game: str, seats: int, low: int, high: int) -> None:
+    if isinstance(seats, bool) or not isinstance(seats, int):
+        raise InvalidOptions("seats must be a whole number")
+    if not low <= seats <= high:
+        between = "or" if high == low + 1 else "to"
+        raise InvalidOptions(f"{game} is for {low} {between} {high} players, not {seats}")
+
+
+def choose_first_dealer(rng: random.Random | None, seats: int, first_dealer: int | None) -> int:
+    """The given first dealer, or one drawn from the game's seed (S/C: chosen at random)."""
+    if first_dealer is None:
+        if rng is None:
+            raise InvalidOptions("a game needs a seed or a first dealer")
+        first_dealer = rng.randrange(seats)
+    if not 0 <= first_dealer < seats:
+        raise InvalidOptions(f"first dealer must be a seat 0..{seats - 1}")
+    return first_dealer
+
+
+def check_deal(
+    hands: list[list[int]], seats: int, size: int, deck: int, rule: str, deck_note: str = ""
+) -> list[int]:
+    """Each seat's cards as a mask, if there are ``size`` each, from ``deck``, none twice."""
+    if len(hands) != seats:
+        raise IllegalAction(f"the deal must have a hand for each of {seats} seats", rule)
+    seen = 0
+    masks = []
+    for seat, h in enumerate(hands):
+        if len(h) != size:
+            raise IllegalAction(f"seat {seat} is dealt {len(h)} cards, not {size}", rule)
+        m = 0
+        for c in h:
+            if not is_card(c):
+                raise IllegalAction(f"unknown card {c!r}", rule)
+            if (seen | m) >> c & 1:
+                raise IllegalAction(f"card {card_str(c)} is dealt twice", rule)
+            if not deck >> c & 1:
+                raise IllegalAction(f"card {card_str(c)} is removed from the deck{deck_note}", rule)
+            m |= 1 << c
+        seen |= m
+        masks.append(m)
+    return masks

@@ -25,8 +25,18 @@ from engine.cards import (
     parse_card,
 )
 from engine.cards import card as make_card
-from engine.core import Outcome, Phase, TrickView, action_str, actions_of_mask, is_card
-from engine.errors import GameOver, IllegalAction, InvalidOptions, NotYourTurn
+from engine.core import (
+    Outcome,
+    Phase,
+    TrickView,
+    action_str,
+    actions_of_mask,
+    check_deal,
+    check_seats,
+    choose_first_dealer,
+    is_card,
+)
+from engine.errors import GameOver, IllegalAction, NotYourTurn
 
 MIN_SEATS, MAX_SEATS = 3, 6
 HANDS_PER_GAME = 6
@@ -217,19 +227,11 @@ class SaladState:
         first_dealer: int | None = None,
         keep_log: bool = True,
     ) -> None:
-        if isinstance(seats, bool) or not isinstance(seats, int):
-            raise InvalidOptions("seats must be a whole number")
-        if not MIN_SEATS <= seats <= MAX_SEATS:
-            raise InvalidOptions(f"salad is for {MIN_SEATS} to {MAX_SEATS} players, not {seats}")
+        check_seats("salad", seats, MIN_SEATS, MAX_SEATS)
         self.n = seats
         self.seed = seed
         self.rng = None if seed is None else random.Random(seed)
-        if first_dealer is None:
-            if self.rng is None:
-                raise InvalidOptions("a game needs a seed or a first dealer")
-            first_dealer = self.rng.randrange(seats)  # C1
-        if not 0 <= first_dealer < seats:
-            raise InvalidOptions(f"first dealer must be a seat 0..{seats - 1}")
+        first_dealer = choose_first_dealer(self.rng, seats, first_dealer)  # C1
         self.scores = [0] * seats
         self.dealer = first_dealer
         self.hand_index = 0
@@ -255,27 +257,9 @@ class SaladState:
         if self.phase != _DEAL:
             raise IllegalAction("the cards are already dealt", "Deck")
         n = self.n
-        if len(hands) != n:
-            raise IllegalAction(f"the deal must have a hand for each of {n} seats", "Deck")
-        size = HAND_SIZE[n]
-        seen = 0
-        masks = []
-        for seat, h in enumerate(hands):
-            if len(h) != size:
-                raise IllegalAction(f"seat {seat} is dealt {len(h)} cards, not {size}", "Deck")
-            m = 0
-            for c in h:
-                if not is_card(c):
-                    raise IllegalAction(f"unknown card {c!r}", "Deck")
-                if (seen | m) >> c & 1:
-                    raise IllegalAction(f"card {action_str(c)} is dealt twice", "Deck")
-                if not DECK_MASK[n] >> c & 1:
-                    raise IllegalAction(
-                        f"card {action_str(c)} is removed from the deck for {n} players", "Deck"
-                    )
-                m |= 1 << c
-            seen |= m
-            masks.append(m)
+        masks = check_deal(
+            hands, n, HAND_SIZE[n], DECK_MASK[n], "Deck", deck_note=f" for {n} players"
+        )
         self._deal_masks(masks, [list(h) for h in hands])
 
     def _deal_masks(self, masks: list[int], as_listed: list[list[int]] | None = None) -> None:

@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from engine.cards import (
     BIT,
+    FULL_DECK,
     JACK,
     RANK_OF,
     SUIT_MASK,
@@ -33,6 +34,9 @@ from engine.core import (
     action_str,
     actions_of_mask,
     bid_value,
+    check_deal,
+    check_seats,
+    choose_first_dealer,
     is_card,
 )
 from engine.errors import GameOver, IllegalAction, InvalidOptions, NotYourTurn
@@ -263,21 +267,13 @@ class SmearState:
         first_dealer: int | None = None,
         keep_log: bool = True,
     ) -> None:
-        if isinstance(seats, bool) or not isinstance(seats, int):
-            raise InvalidOptions("seats must be a whole number")
-        if not MIN_SEATS <= seats <= MAX_SEATS:
-            raise InvalidOptions(f"smear is for {MIN_SEATS} or {MAX_SEATS} players, not {seats}")
+        check_seats("smear", seats, MIN_SEATS, MAX_SEATS)
         self.n = seats
         self.options = options or SmearOptions()
         self.seed = seed
         # G1: one random stream per game, from its seed: the first dealer, then every deal.
         self.rng = None if seed is None else random.Random(seed)
-        if first_dealer is None:
-            if self.rng is None:
-                raise InvalidOptions("a game needs a seed or a first dealer")
-            first_dealer = self.rng.randrange(seats)
-        if not 0 <= first_dealer < seats:
-            raise InvalidOptions(f"first dealer must be a seat 0..{seats - 1}")
+        first_dealer = choose_first_dealer(self.rng, seats, first_dealer)
         self.scores = [0] * seats
         self.dealer = first_dealer
         self.deals = 0
@@ -307,22 +303,7 @@ class SmearState:
         """Deal the given cards (a replay's chance move). Checked: 6 each, no card twice."""
         if self.phase != Phase.DEAL:
             raise IllegalAction("the cards are already dealt", "Deal")
-        if len(hands) != self.n:
-            raise IllegalAction(f"the deal must have a hand for each of {self.n} seats", "Deal")
-        seen = 0
-        masks = []
-        for seat, h in enumerate(hands):
-            if len(h) != HAND_SIZE:
-                raise IllegalAction(f"seat {seat} is dealt {len(h)} cards, not {HAND_SIZE}", "Deal")
-            m = 0
-            for c in h:
-                if not is_card(c):
-                    raise IllegalAction(f"unknown card {c!r}", "Deal")
-                if (seen | m) >> c & 1:
-                    raise IllegalAction(f"card {action_str(c)} is dealt twice", "Deal")
-                m |= 1 << c
-            seen |= m
-            masks.append(m)
+        masks = check_deal(hands, self.n, HAND_SIZE, FULL_DECK, "Deal")
         self._deal_masks(masks, [list(h) for h in hands])
 
     def _deal_masks(self, masks: list[int], as_listed: list[list[int]] | None = None) -> None:
