@@ -5,7 +5,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
-    DATABASE_PATH=/data/trickbot.sqlite3
+    DATABASE_PATH=/data/trickbot.sqlite3 \
+    SANDBOX=false
 
 WORKDIR /app
 

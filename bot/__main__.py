@@ -13,7 +13,7 @@ from bot.settings import Settings
 
 if __name__ == "__main__":
     settings = Settings()
-    if not settings.has_token:
+    if not settings.has_token and settings.sandbox:
         from bot.sandbox.run import main as sandbox_main
 
         sys.exit(sandbox_main(settings))

@@ -21,6 +21,8 @@ class Settings(BaseSettings):
     ai_pause_seconds: float = Field(default=1.0, ge=0.0, le=30.0)
     turn_timer_seconds: int = Field(default=120, ge=0, le=3600)
     log_level: str = "INFO"
+    # Without a token, start the local browser sandbox (False: explain how to get a token).
+    sandbox: bool = True
     # Internal knobs, rarely changed: tests make them small.
     guild_ready_timeout: float = Field(default=2.0, ge=0.0)
 
