@@ -15,6 +15,15 @@ from bot.tables import TableManager
 log = logging.getLogger("trickbot")
 
 
+def bot_intents() -> discord.Intents:
+    """Guilds only. Every click and command arrives as an interaction, which needs no intent;
+    message events (GUILD_MESSAGES) would echo each message the bot posts or edits back over
+    the gateway to be parsed and cached for nothing."""
+    intents = discord.Intents.none()
+    intents.guilds = True
+    return intents
+
+
 class TrickBot(commands.AutoShardedBot):
     """AutoShardedBot: a large deployment shards without code changes."""
 
@@ -25,7 +34,7 @@ class TrickBot(commands.AutoShardedBot):
         kwargs.setdefault("guild_ready_timeout", settings.guild_ready_timeout)
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=bot_intents(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             **kwargs,
@@ -51,7 +60,7 @@ class TrickBot(commands.AutoShardedBot):
         await self.add_cog(LobbyCog(self))
         await self.add_cog(PlayCog(self))
         await self.add_cog(StatsCog(self))
-        self.add_dynamic_items(*buttons.DYNAMIC_ITEMS)
+        # Every click is routed by buttons.on_interaction (see there why not add_dynamic_items).
         self.add_listener(buttons.on_interaction, "on_interaction")
         await self.sync_commands()
         await self.manager.resume()

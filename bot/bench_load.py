@@ -2,42 +2,48 @@
 
     python -m bot.bench_load --tables 200 --seconds 20
 
-Each table is a 3-seat Smear game: two scripted people (they click their hand's buttons after a
-short think) and one computer. Prints, per interaction, the time from dispatch to the bot's
-answer (p50, p99, max), interactions per second, and the bot's memory per active table
-(tracemalloc; allocations made in the emulator's code left out, so an upper bound).
-Not a test: a script to run by hand.
+Two processes, so the bot is measured rather than the emulator: this one runs the emulator
+(127.0.0.1 only) and the scripted people; a child process runs the real bot
+(``bot.app.create_bot``) pointed at the emulator, with a temporary SQLite file, computer pause 0
+and the turn timer off. Each table is a 3-seat Smear game: two scripted people (they open their
+hand once, then click a legal card or bid after a short think whenever their hand shows it is
+their turn) and one computer.
+
+Prints, per interaction, the time from the emulator's dispatch to the bot's first callback
+(p50, p99, max), interactions per second, and the bot's memory per active table, measured in
+the bot's process: traced Python memory (tracemalloc, started after login) and the growth of
+its resident set (RSS), both with every table live compared to none. ``--profile FILE`` also
+profiles the bot process (cProfile) during the measured seconds and prints its top functions.
+Not a test: a script to run by hand; it stops by itself.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
+import json
+import os
 import random
 import statistics
+import sys
 import tempfile
 import time
-import tracemalloc
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from bot.app import TrickBot
 from bot.sandbox import (
+    ComponentNotClickable,
     DiscordEmulator,
-    InteractionFailed,
+    EmulatorEvent,
     InteractionHandle,
-    Message,
     User,
-    start_bot,
-    stop_bot,
 )
-from bot.settings import Settings
 
-
-class BenchBot(TrickBot):
-    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
-        return None
+TOKEN = "sandbox-bot-token"
+TARGET_TABLES, TARGET_P99_MS, TARGET_KB = 200, 150.0, 200.0
 
 
 def _percentile(values: list[float], p: float) -> float:
@@ -48,203 +54,421 @@ def _percentile(values: list[float], p: float) -> float:
     return ordered[k]
 
 
-class Driver:
-    """Two people at one table, clicking as soon as it is their turn (after ``think``)."""
-
-    def __init__(
-        self,
-        emu: DiscordEmulator,
-        bot: TrickBot,
-        table_id: int,
-        users: dict[int, User],
-        think: float,
-        seed: int,
-    ) -> None:
-        self.emu = emu
-        self.bot = bot
-        self.table_id = table_id
-        self.users = users
-        self.think = think
-        self.rng = random.Random(seed)
-        self.hands: dict[int, Message] = {}
-        self.clicks = 0
-        self.failures = 0
-
-    def _to_act(self) -> int | None:
-        t = self.bot.manager.tables.get(self.table_id)
-        if t is None or t.state is None or t.status != "playing":
-            return -1
-        seat = t.state.current_player
-        if seat is None or t.seats[seat].automatic:
-            return None
-        return t.seats[seat].user_id
-
-    async def run(self, until: float) -> None:
-        loop = asyncio.get_running_loop()
-        while loop.time() < until:
-            uid = self._to_act()
-            if uid == -1:
-                return
-            if uid is None:
-                await asyncio.sleep(0.01)
-                continue
-            await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
-            try:
-                await self._click(uid)
-            except InteractionFailed:
-                self.failures += 1
-
-    async def _answer(self, handle: InteractionHandle) -> Message:
-        # Polls rather than emu.wait_until, whose waiters all re-run on every emulator change
-        # and would make the benchmark measure itself.
-        while handle.original_message_id is None:
-            if handle.failed:
-                raise InteractionFailed(repr(handle))
-            await asyncio.sleep(0.005)
-        return self.emu.message(handle.original_message_id)
-
-    async def _click(self, uid: int) -> None:
-        t = self.bot.manager.tables.get(self.table_id)
-        if t is None or t.table_message_id is None:
-            await asyncio.sleep(0.01)
-            return
-        user = self.users[uid]
-        msg = self.hands.get(uid)
-        if msg is None:
-            handle = await self.emu.click(user, t.table_message_id, label="Show my hand")
-            msg = await self._answer(handle)
-            self.clicks += 1
-            self.hands[uid] = msg
-        want = f"tb:p:{self.table_id}:{t.hand_no}:{t.version}:"
-        choices = [
-            str(b["custom_id"])
-            for b in msg.buttons()
-            if str(b.get("custom_id", "")).startswith(want) and not b.get("disabled")
-        ]
-        if not choices:
-            handle = await self.emu.click(user, msg, label="Refresh")
-            await self._answer(handle)
-            self.clicks += 1
-            return
-        by_action = {int(c.rsplit(":", 1)[1]): c for c in choices}
-        pick = by_action.get(54) or by_action.get(52) or self.rng.choice(choices)
-        handle = await self.emu.click(user, msg, pick)
-        self.hands[uid] = await self._answer(handle)
-        self.clicks += 1
+# ============================================================================ the bot process
 
 
-async def _open_tables(
-    emu: DiscordEmulator, bot: TrickBot, count: int
-) -> list[tuple[int, dict[int, User]]]:
-    tables: list[tuple[int, dict[int, User]]] = []
-    per_guild = 50
-    guild = None
-    for i in range(count):
-        if i % per_guild == 0:
-            guild = emu.add_guild(f"Guild {i // per_guild}", channels=[])
-        assert guild is not None
-        channel = emu.add_channel(guild, f"table-{i}")
-        a = emu.add_member(guild, f"a{i}")
-        b = emu.add_member(guild, f"b{i}")
-        await asyncio.sleep(0)
-        lobby = await emu.invoke_and_wait(a, channel, "smear start", {"seats": 3}, timeout=10)
-        tid = next(int(c.split(":")[2]) for c in lobby.custom_ids() if c.startswith("tb:l:"))
-        await (await emu.click(b, lobby, label="Join")).message(timeout=10)
-        await (await emu.click(a, lobby, label="Add computer: easy")).message(timeout=10)
-        tables.append((tid, {a.id: a, b.id: b}))
-    return tables
+def _rss_bytes() -> int:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 
-def _bot_bytes(snapshot: tracemalloc.Snapshot) -> int:
-    kept = snapshot.filter_traces(
-        [
-            tracemalloc.Filter(False, "*/bot/sandbox/*"),
-            tracemalloc.Filter(False, "*/bot/bench_load.py"),
-            tracemalloc.Filter(False, tracemalloc.__file__),
-        ]
-    )
-    return sum(stat.size for stat in kept.statistics("filename"))
+async def _bot_child(api: str, gateway: str, db: str, profile: str | None) -> None:
+    """The bot, alone in its process; obeys one JSON command a line on stdin."""
+    import cProfile
+    import logging
+    import tracemalloc
 
+    import discord.gateway
+    import discord.http
+    import yarl
 
-async def bench(tables: int, seconds: float, think: float, ai_pause: float) -> dict[str, Any]:
-    tmp = tempfile.TemporaryDirectory()
+    from bot.app import create_bot
+    from bot.settings import Settings
+
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    discord.http.Route.BASE = api
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
     settings = Settings(
         _env_file=None,  # type: ignore[call-arg]
-        discord_token="sandbox-bot-token",  # type: ignore[arg-type]
-        database_path=Path(tmp.name) / "bench.sqlite3",
-        ai_pause_seconds=ai_pause,
+        discord_token=TOKEN,  # type: ignore[arg-type]
+        database_path=Path(db),
+        ai_pause_seconds=0.0,
         turn_timer_seconds=0,
         guild_ready_timeout=0.05,
         log_level="WARNING",
     )
-    async with DiscordEmulator(interaction_timeout=3.0) as emu:
-        bot = BenchBot(settings, max_messages=None)
-        await start_bot(emu, bot, ready_timeout=20)
-        try:
+    bot = create_bot(settings)
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+
+    def reply(**data: Any) -> None:
+        sys.stdout.write(json.dumps(data) + "\n")
+        sys.stdout.flush()
+
+    def playing() -> list[Any]:
+        return [t for t in bot.manager.tables.values() if t.status == "playing"]
+
+    runner = asyncio.create_task(bot.start(TOKEN))
+    ready = asyncio.create_task(bot.wait_until_ready())
+    await asyncio.wait({runner, ready}, return_when=asyncio.FIRST_COMPLETED)
+    if runner.done():
+        runner.result()
+        return
+    reply(ready=True, pid=os.getpid())
+    profiler: cProfile.Profile | None = None
+    rss0 = 0
+    while True:
+        line = await reader.readline()
+        if not line:
+            break
+        cmd = json.loads(line)["cmd"]
+        if cmd == "baseline":
             gc.collect()
+            rss0 = _rss_bytes()
             tracemalloc.start(1)
-            base = _bot_bytes(tracemalloc.take_snapshot())
-            opened = await _open_tables(emu, bot, tables)
-            drivers = [
-                Driver(emu, bot, tid, users, think, seed=i) for i, (tid, users) in enumerate(opened)
-            ]
-            loop = asyncio.get_running_loop()
-            warm = loop.time() + 3.0  # every person opens a hand, a few tricks are played
-            await asyncio.gather(*(d.run(warm) for d in drivers))
+            reply(rss=rss0)
+        elif cmd == "measure":
             gc.collect()
-            live = sum(1 for tid, _ in opened if tid in bot.manager.tables)
-            used = _bot_bytes(tracemalloc.take_snapshot()) - base
+            traced = tracemalloc.get_traced_memory()[0] if tracemalloc.is_tracing() else 0
             tracemalloc.stop()
+            gc.collect()
+            tables = playing()
+            reply(
+                traced=traced,
+                rss_delta=_rss_bytes() - rss0,
+                live=len(tables),
+                actions=sum(t.version for t in tables),
+            )
+            if profile:
+                profiler = cProfile.Profile()
+                profiler.enable()
+        elif cmd == "finish":
+            if profiler is not None and profile:
+                profiler.disable()
+                profiler.dump_stats(profile)
+            reply(actions=sum(t.version for t in playing()), live=len(playing()))
+        elif cmd == "stop":
+            break
+    await bot.close()
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(runner, 10)
+    reply(stopped=True)
+
+
+class BotProcess:
+    def __init__(self, proc: asyncio.subprocess.Process) -> None:
+        self.proc = proc
+
+    @classmethod
+    async def start(cls, emu: DiscordEmulator, db: Path, log: Path, profile: str | None) -> Any:
+        assert emu.urls is not None
+        args = [sys.executable, "-m", "bot.bench_load", "--bot-child", emu.urls.api]
+        args += [emu.urls.gateway, str(db)] + (["--profile", profile] if profile else [])
+        with log.open("wb") as err:
+            proc = await asyncio.create_subprocess_exec(
+                *args, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=err
+            )
+        return cls(proc)
+
+    async def read(self, timeout: float = 60.0) -> dict[str, Any]:
+        assert self.proc.stdout is not None
+        while True:
+            line = await asyncio.wait_for(self.proc.stdout.readline(), timeout)
+            if not line:
+                raise RuntimeError("the bot process exited (see its log)")
+            with contextlib.suppress(ValueError):
+                data = json.loads(line)
+                if isinstance(data, dict):
+                    return data
+
+    async def ask(self, cmd: str, timeout: float = 60.0) -> dict[str, Any]:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(json.dumps({"cmd": cmd}).encode() + b"\n")
+        await self.proc.stdin.drain()
+        return await self.read(timeout)
+
+    async def stop(self) -> None:
+        if self.proc.returncode is None:
+            with contextlib.suppress(Exception):
+                await self.ask("stop", timeout=15)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.proc.wait(), 10)
+        if self.proc.returncode is None:
+            self.proc.kill()
+            await self.proc.wait()
+
+
+# ============================================================================ people
+
+
+class Watch:
+    """Wakes scripted people on emulator events instead of polling (which would load the
+    emulator's process and so the measurement)."""
+
+    def __init__(self, emu: DiscordEmulator) -> None:
+        self.emu = emu
+        self.acks: dict[int, asyncio.Future[None]] = {}
+        self.changed: dict[int, asyncio.Event] = {}  # message id -> set on every update
+        self.table_message: dict[int, int] = {}  # table id -> its latest table message
+        emu.add_listener(self._on_event)
+
+    def _on_event(self, ev: EmulatorEvent) -> None:
+        if ev.interaction is not None:
+            fut = self.acks.pop(ev.interaction.id, None)
+            if fut is not None and not fut.done():
+                fut.set_result(None)
+            return
+        m = ev.message
+        if m is None:
+            return
+        event = self.changed.get(m.id)
+        if event is not None:
+            event.set()
+        if ev.kind == "message_create" and not m.ephemeral:
+            for row in m.components:
+                for c in row.get("components", ()):
+                    cid = str(c.get("custom_id", ""))
+                    if cid.startswith("tb:s:"):
+                        self.table_message[int(cid[5:])] = m.id
+
+    async def answered(self, handle: InteractionHandle) -> bool:
+        if handle.acked:
+            return True
+        if not handle.failed:
+            fut = asyncio.get_running_loop().create_future()
+            self.acks[handle.id] = fut
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(fut, self.emu.interaction_timeout + 1)
+        return handle.acked
+
+
+class Person:
+    def __init__(
+        self, emu: DiscordEmulator, watch: Watch, table_id: int, user: User, think: float, seed: int
+    ) -> None:
+        self.emu = emu
+        self.watch = watch
+        self.table_id = table_id
+        self.user = user
+        self.think = think
+        self.rng = random.Random(seed)
+        self.hand_id: int | None = None
+        self.clicks = 0
+        self.failed = 0
+        self.done = False
+
+    async def _click(self, message_id: int, custom_id: str | None, label: str | None) -> bool:
+        try:
+            handle = await self.emu.click(self.user, message_id, custom_id, label=label)
+        except ComponentNotClickable:
+            return False  # changed under the cursor: look again
+        self.clicks += 1
+        ok = await self.watch.answered(handle)
+        if not ok:
+            self.failed += 1
+        elif custom_id is None and label == "Show my hand" and handle.original_message_id:
+            self.hand_id = handle.original_message_id
+            self.watch.changed[self.hand_id] = asyncio.Event()
+        return ok
+
+    def _choices(self) -> list[str]:
+        assert self.hand_id is not None
+        msg = self.emu.messages[self.hand_id]
+        if "The game is over" in msg.content:
+            self.done = True
+        return [
+            str(b["custom_id"])
+            for b in msg.buttons()
+            if str(b.get("custom_id", "")).startswith("tb:p:") and not b.get("disabled")
+        ]
+
+    async def run(self, until: float) -> None:
+        loop = asyncio.get_running_loop()
+        while not self.done and loop.time() < until:
+            if self.hand_id is None:
+                tm = self.watch.table_message.get(self.table_id)
+                if tm is None:
+                    await asyncio.sleep(0.05)
+                    continue
+                await asyncio.sleep(self.think * self.rng.uniform(0.1, 1.0))
+                await self._click(tm, None, "Show my hand")
+                continue
+            event = self.watch.changed[self.hand_id]
+            event.clear()
+            if not self._choices():
+                if self.done:
+                    return
+                left = until - loop.time()
+                try:
+                    await asyncio.wait_for(event.wait(), max(0.0, min(5.0, left)))
+                except TimeoutError:
+                    if loop.time() < until:  # nothing for 5 s: a person would click Refresh
+                        await self._click(self.hand_id, None, "Refresh")
+                continue
+            await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+            choices = self._choices()  # may have changed meanwhile
+            if not choices or loop.time() >= until:
+                continue
+            by_action = {int(c.rsplit(":", 1)[1]): c for c in choices}
+            pick = by_action.get(54) or by_action.get(52) or self.rng.choice(choices)
+            await self._click(self.hand_id, pick, None)
+
+
+async def _open_table(
+    emu: DiscordEmulator, guild: Any, i: int, level: str
+) -> tuple[int, list[User]]:
+    channel = emu.add_channel(guild, f"table-{i}")
+    a = emu.add_member(guild, f"a{i}")
+    b = emu.add_member(guild, f"b{i}")
+    await asyncio.sleep(0.05)  # CHANNEL_CREATE and GUILD_MEMBER_ADD reach the bot
+    lobby = await emu.invoke_and_wait(a, channel, "smear start", {"seats": 3}, timeout=20)
+    tid = next(int(c.split(":")[2]) for c in lobby.custom_ids() if c.startswith("tb:l:"))
+    await (await emu.click(b, lobby, label="Join")).message(timeout=20)
+    await (await emu.click(a, lobby, label=f"Add computer: {level}")).message(timeout=20)
+    return tid, [a, b]
+
+
+async def _prune(emu: DiscordEmulator, keep: float) -> None:
+    """Forget answered interactions after ``keep`` seconds. The emulator scans every
+    interaction it ever saw on each message edit; a long run would otherwise time the
+    emulator's own bookkeeping (tokens stay valid: webhooks look them up elsewhere)."""
+    loop = asyncio.get_running_loop()
+    while True:
+        await asyncio.sleep(1.0)
+        now = loop.time()
+        for iid, h in list(emu.interactions.items()):
+            if h.failed or (h.acked_at is not None and now - h.acked_at > keep):
+                del emu.interactions[iid]
+
+
+async def bench(
+    tables: int, seconds: float, think: float, warmup: float, level: str, profile: str | None
+) -> dict[str, Any]:
+    import logging
+
+    logging.getLogger("bot.sandbox").setLevel(logging.ERROR)  # violations are counted below
+    tmp = tempfile.TemporaryDirectory(prefix="bench-load-")
+    log_path = Path(tmp.name) / "bot.log"
+    async with DiscordEmulator(interaction_timeout=3.0) as emu:
+        loop = asyncio.get_running_loop()
+        bot = await BotProcess.start(emu, Path(tmp.name) / "bench.sqlite3", log_path, profile)
+        pruner = asyncio.create_task(_prune(emu, keep=5.0))
+        try:
+            hello = await bot.read(timeout=60)
+            assert hello.get("ready"), hello
+            await emu.wait_until(lambda: emu.all_command_names() or None, timeout=30)
+            base = await bot.ask("baseline")
+            watch = Watch(emu)
+            guilds = [emu.add_guild(f"Guild {g}", channels=[]) for g in range((tables + 49) // 50)]
+            gate = asyncio.Semaphore(8)
+
+            async def one(i: int) -> tuple[int, list[User]]:
+                async with gate:
+                    return await _open_table(emu, guilds[i // 50], i, level)
+
+            t_open = loop.time()
+            opened = await asyncio.gather(*(one(i) for i in range(tables)))
+            open_seconds = loop.time() - t_open
+            people = [
+                Person(emu, watch, tid, u, think, seed=i * 2 + k)
+                for i, (tid, users) in enumerate(opened)
+                for k, u in enumerate(users)
+            ]
+            warm_until = loop.time() + warmup  # everyone opens a hand, a few tricks are played
+            await asyncio.gather(*(p.run(warm_until) for p in people))
+            mem = await bot.ask("measure")
             emu.latencies.clear()
-            clicks_before = sum(d.clicks for d in drivers)
+            violations_before = len(emu.violations)
+            clicks_before = sum(p.clicks for p in people)
             started = loop.time()
             until = started + seconds
-            await asyncio.gather(*(d.run(until) for d in drivers))
+            await asyncio.gather(*(p.run(until) for p in people))
             elapsed = loop.time() - started
             lat = list(emu.latencies)
-            clicks = sum(d.clicks for d in drivers) - clicks_before
+            end = await bot.ask("finish")
+            kinds = Counter(v.kind for v in emu.violations[violations_before:])
+            live = max(1, int(mem["live"]))
             return {
                 "tables": tables,
-                "live_tables": live,
+                "open_seconds": open_seconds,
+                "live_tables": mem["live"],
+                "finished_games": sum(1 for p in people if p.done) // 2,
                 "interactions": len(lat),
-                "clicks": clicks,
+                "clicks": sum(p.clicks for p in people) - clicks_before,
                 "seconds": elapsed,
                 "per_second": len(lat) / elapsed if elapsed else 0.0,
                 "p50_ms": _percentile(lat, 50) * 1000,
+                "p90_ms": _percentile(lat, 90) * 1000,
                 "p99_ms": _percentile(lat, 99) * 1000,
                 "max_ms": max(lat, default=0.0) * 1000,
                 "mean_ms": statistics.fmean(lat) * 1000 if lat else 0.0,
-                "kb_per_table": used / max(1, live) / 1024,
-                "violations": len(emu.violations),
-                "actions": sum(
-                    t.version for t in bot.manager.tables.values() if t.state is not None
-                ),
+                "traced_kb_per_table": mem["traced"] / live / 1024,
+                "rss_kb_per_table": mem["rss_delta"] / live / 1024,
+                "rss_base_mb": base["rss"] / 2**20,
+                "actions": int(end["actions"]) - int(mem["actions"]),
+                "violations": dict(kinds),
+                "bot_log": log_path.read_text(errors="replace").splitlines(),
             }
         finally:
-            await stop_bot(bot, timeout=20)
-            tmp.cleanup()
+            pruner.cancel()
+            await bot.stop()
+            if os.environ.get("BENCH_KEEP"):
+                print("kept", tmp.name)
+            else:
+                tmp.cleanup()
+
+
+def _print_profile(path: str, top: int = 30) -> None:
+    import pstats
+
+    print(f"\nbot process profile (cProfile, measured seconds only; {path}):")
+    stats = pstats.Stats(path, stream=sys.stdout)
+    stats.sort_stats("tottime").print_stats(top)
+    stats.sort_stats("cumulative").print_stats(top)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--seconds", type=float, default=20.0, help="measured seconds")
+    parser.add_argument("--warmup", type=float, default=5.0, help="seconds before measuring")
     parser.add_argument("--think", type=float, default=1.0, help="seconds a person thinks")
-    parser.add_argument("--ai-pause", type=float, default=0.0)
+    parser.add_argument("--level", default="easy", help="the computer's level")
+    parser.add_argument("--profile", help="cProfile the bot process into this file")
+    parser.add_argument("--bot-child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.bot_child:
+        api, gateway, db = args.bot_child
+        asyncio.run(_bot_child(api, gateway, db, args.profile))
+        return
     t0 = time.perf_counter()
-    r = asyncio.run(bench(args.tables, args.seconds, args.think, args.ai_pause))
-    print(f"tables: {r['tables']} opened, {r['live_tables']} live during the measurement")
-    print(
-        f"interactions: {r['interactions']} in {r['seconds']:.1f} s = "
-        f"{r['per_second']:.0f}/s ({r['actions']} game actions applied in all)"
+    limit = args.seconds + args.warmup + 60 + args.tables * 0.5
+    r = asyncio.run(
+        asyncio.wait_for(
+            bench(args.tables, args.seconds, args.think, args.warmup, args.level, args.profile),
+            limit,
+        )
     )
-    print(
-        f"dispatch -> answer: p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, "
-        f"max {r['max_ms']:.1f} ms (mean {r['mean_ms']:.1f} ms)"
-    )
-    print(f"bot memory per active table: {r['kb_per_table']:.0f} KB (tracemalloc)")
-    print(f"violations: {r['violations']}; wall time {time.perf_counter() - t0:.0f} s")
+    ok = r["p99_ms"] < TARGET_P99_MS and r["traced_kb_per_table"] < TARGET_KB
+    rows = [
+        ("tables", f"{r['tables']} opened in {r['open_seconds']:.1f} s, {r['live_tables']} live"),
+        ("measured", f"{r['seconds']:.1f} s after {args.warmup:.0f} s of warm-up"),
+        ("interactions", f"{r['interactions']} = {r['per_second']:.1f}/s"),
+        ("game actions", f"{r['actions']} (computer and people); {r['finished_games']} over"),
+        ("dispatch→answer p50", f"{r['p50_ms']:.1f} ms"),
+        ("dispatch→answer p90", f"{r['p90_ms']:.1f} ms"),
+        ("dispatch→answer p99", f"{r['p99_ms']:.1f} ms  (target < {TARGET_P99_MS:.0f})"),
+        ("dispatch→answer max", f"{r['max_ms']:.1f} ms  (mean {r['mean_ms']:.1f} ms)"),
+        (
+            "bot memory / table",
+            f"{r['traced_kb_per_table']:.0f} KB traced Python (tracemalloc; target < "
+            f"{TARGET_KB:.0f}), {r['rss_kb_per_table']:.0f} KB RSS growth "
+            f"(base RSS {r['rss_base_mb']:.0f} MB)",
+        ),
+        ("violations", ", ".join(f"{k} {v}" for k, v in r["violations"].items()) or "none"),
+        ("bot log lines", f"{len(r['bot_log'])} (warnings and errors)"),
+        ("wall time", f"{time.perf_counter() - t0:.0f} s"),
+    ]
+    width = max(len(k) for k, _ in rows)
+    print(f"load benchmark: bot in its own process, {args.think:g} s think, computer {args.level}")
+    for k, v in rows:
+        print(f"  {k.ljust(width)}  {v}")
+    for line in r["bot_log"][:5]:
+        print(f"  bot log: {line[:160]}")
+    print(f"  targets at {TARGET_TABLES} tables: {'met' if ok else 'NOT met'}")
+    if args.profile:
+        _print_profile(args.profile)
 
 
 if __name__ == "__main__":

@@ -230,8 +230,9 @@ class Storage:
         return True
 
     async def save_messages(self, t: Table) -> None:
-        async with self.transaction() as db:
-            await db.execute(
+        # One statement: atomic on its own, one trip to SQLite's thread.
+        async with self._lock:
+            await self.db.execute(
                 "UPDATE game_tables SET lobby_message_id = ?, table_message_id = ?,"
                 " table_message_hand = ?, ping_message_id = ? WHERE id = ?",
                 (

@@ -277,31 +277,26 @@ async def send_export(interaction: discord.Interaction[Any], table_id: int) -> N
     )
 
 
-def _custom_ids_on(message: discord.Message | None) -> set[str]:
-    found: set[str] = set()
-    if message is None:
-        return found
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            cid = getattr(child, "custom_id", None)
-            if cid:
-                found.add(cid)
-    return found
+_ANY: discord.ui.Button[Any] = discord.ui.Button(
+    label="·", custom_id="tb:any"
+)  # from_custom_id ignores the item
 
 
 async def on_interaction(interaction: discord.Interaction[Any]) -> None:
-    """Clicks discord.py would drop silently: a custom_id that is not on the clicked message
-    (forged) or matches no template. Known templates still go through the manager's checks."""
+    """Routes every click to its DynamicItem, whether its custom_id is on the clicked message
+    or not (forged, or from an old message): the table manager checks everything anyway.
+
+    The items are not registered with discord.py (``add_dynamic_items``): its router rebuilds
+    a whole View of the clicked message on every click to find the item, which costs more than
+    the game move itself. A custom_id that matches no template gets a sentence."""
     if interaction.type != discord.InteractionType.component:
         return
     data = cast("dict[str, Any]", interaction.data or {})
     custom_id = str(data.get("custom_id", ""))
-    if interaction.message is not None and custom_id in _custom_ids_on(interaction.message):
-        return  # discord.py routes it to a DynamicItem
     for item_cls in DYNAMIC_ITEMS:
         match = item_cls.__discord_ui_compiled_template__.fullmatch(custom_id)
         if match is not None:
-            item = await item_cls.from_custom_id(interaction, _placeholder(custom_id), match)
+            item = await item_cls.from_custom_id(interaction, _ANY, match)
             await item.callback(interaction)
             return
     await answer(

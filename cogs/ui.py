@@ -28,11 +28,56 @@ STYLES = {
 GENERIC_ERROR = "Sorry, something went wrong on my side; nothing was changed. Please try again."
 
 
+class RenderedView(discord.ui.View):
+    """Rows of plain buttons, already in the form discord.py sends them.
+
+    discord.py only calls ``to_components`` on a view it does not keep, so building a
+    ``discord.ui.Button`` item per card on every click is work for nothing. Like the views
+    ``build_view`` used to build, it is finished: discord.py never stores it (every click is
+    routed by ``cogs.buttons.on_interaction``)."""
+
+    def __init__(self, components: list[dict[str, Any]]) -> None:
+        super().__init__(timeout=None)
+        self._payload = components
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self._payload
+
+    def is_finished(self) -> bool:
+        return True
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+    def has_components_v2(self) -> bool:
+        return False
+
+
+def _button_dict(b: Button) -> dict[str, Any]:
+    # Exactly what discord.ui.Button(...).to_component_dict() gives for these fields.
+    style = STYLES.get(b.style, discord.ButtonStyle.secondary)
+    return {
+        "type": 2,
+        "style": style.value,
+        "disabled": b.disabled,
+        "label": b.label,
+        "custom_id": b.custom_id,
+    }
+
+
 def build_view(rendered: Rendered) -> discord.ui.View | None:
-    """A View for the components only. It is stopped so discord.py does not keep it: every
-    click is routed by the DynamicItem templates registered at start-up."""
+    """A View for the components only, finished so discord.py does not keep it: every click
+    is routed by ``cogs.buttons.on_interaction``."""
     if not rendered.rows:
         return None
+    if not any(isinstance(row, Select) for row in rendered.rows):
+        return RenderedView(
+            [
+                {"type": 1, "components": [_button_dict(b) for b in row]}
+                for row in rendered.rows
+                if not isinstance(row, Select)
+            ]
+        )
     view = discord.ui.View(timeout=None)
     for row_index, row in enumerate(rendered.rows):
         if isinstance(row, Select):
