@@ -370,6 +370,7 @@ async def bench(
             mem = await bot.ask("measure")
             emu.latencies.clear()
             violations_before = len(emu.violations)
+            requests_before = len(emu.requests)
             clicks_before = sum(p.clicks for p in people)
             started = loop.time()
             until = started + seconds
@@ -378,6 +379,7 @@ async def bench(
             lat = list(emu.latencies)
             end = await bot.ask("finish")
             kinds = Counter(v.kind for v in emu.violations[violations_before:])
+            routes = Counter(_route(r.method, r.path) for r in emu.requests[requests_before:])
             live = max(1, int(mem["live"]))
             return {
                 "tables": tables,
@@ -398,6 +400,7 @@ async def bench(
                 "rss_base_mb": base["rss"] / 2**20,
                 "actions": int(end["actions"]) - int(mem["actions"]),
                 "violations": dict(kinds),
+                "routes": routes,
                 "bot_log": log_path.read_text(errors="replace").splitlines(),
             }
         finally:
@@ -407,6 +410,17 @@ async def bench(
                 print("kept", tmp.name)
             else:
                 tmp.cleanup()
+
+
+def _route(method: str, path: str) -> str:
+    parts = path.split("/")
+    if "interactions" in parts:
+        return "interaction callback"
+    if "webhooks" in parts:
+        return f"{method} webhook (hand refresh, follow-up)"
+    if "messages" in parts:
+        return f"{method} channel message" + ("" if parts[-1] == "messages" else " by id")
+    return f"{method} other"
 
 
 def _print_profile(path: str, top: int = 30) -> None:
@@ -455,6 +469,12 @@ def main() -> None:
             f"{r['traced_kb_per_table']:.0f} KB traced Python (tracemalloc; target < "
             f"{TARGET_KB:.0f}), {r['rss_kb_per_table']:.0f} KB RSS growth "
             f"(base RSS {r['rss_base_mb']:.0f} MB)",
+        ),
+        (
+            "bot requests / action",
+            ", ".join(
+                f"{k} {v / max(1, r['actions']):.2f}" for k, v in sorted(r["routes"].items())
+            ),
         ),
         ("violations", ", ".join(f"{k} {v}" for k, v in r["violations"].items()) or "none"),
         ("bot log lines", f"{len(r['bot_log'])} (warnings and errors)"),
