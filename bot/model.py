@@ -71,6 +71,9 @@ class Table:
     ping_seat: int | None = field(default=None, repr=False)
     ping_turn: tuple[int, int] | None = field(default=None, repr=False)
     last_render: Any = field(default=None, repr=False, compare=False)
+    table_edited_at: float = field(default=0.0, repr=False)  # time.monotonic() of the last edit
+    table_edit_due: float | None = field(default=None, repr=False)  # a held-back edit is due
+    ai_turn: tuple[int, float] | None = field(default=None, repr=False)  # (version, ready at)
 
     @property
     def hand_no(self) -> int:

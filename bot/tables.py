@@ -43,6 +43,10 @@ from engine.smear import SmearOptions, SmearState
 log = logging.getLogger("trickbot.tables")
 
 AUTOPILOT_AFTER = 2  # timeouts in a row
+# At most one edit of a table message per this many seconds (Discord allows 5 edits per 5 s in
+# a channel): the moves of a fast trick are shown together, by one edit, instead of one edit
+# per card. The message is never more than this much behind; hands are refreshed at once.
+TABLE_EDIT_GAP = 1.0
 COMPUTER_NAMES = ("Ada", "Babbage", "Curie", "Dijkstra", "Euler", "Fermat")
 
 
@@ -92,10 +96,12 @@ class TableManager:
         ai_pause: float = 1.0,
         default_turn_timer: int = 120,
         clock: Callable[[], float] = time.time,
+        table_edit_gap: float = TABLE_EDIT_GAP,
     ) -> None:
         self.storage = storage
         self.publisher = publisher
         self.ai_pause = ai_pause
+        self.table_edit_gap = table_edit_gap
         self.default_turn_timer = default_turn_timer
         self.clock = clock
         self.tables: dict[int, Table] = {}
@@ -600,10 +606,23 @@ class TableManager:
             version = t.version
             auto = t.seats[seat].automatic
             deadline = t.deadline
+        due = t.table_edit_due
         if auto:
-            await asyncio.sleep(self.ai_pause)
+            if t.ai_turn is None or t.ai_turn[0] != version:
+                t.ai_turn = (version, time.monotonic() + self.ai_pause)
+            ready = t.ai_turn[1]
+            if due is not None and due < ready:  # publish the held-back edit first
+                await asyncio.sleep(max(0.0, due - time.monotonic()))
+                return
+            await asyncio.sleep(max(0.0, ready - time.monotonic()))
             await self._computer_turn(t, seat, version, timed_out=False)
             return
+        if due is not None:
+            pause = due - time.monotonic()
+            if deadline is None or pause < deadline - self.clock():
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(t.wake.wait(), max(0.0, pause))
+                return
         if deadline is None:
             await t.wake.wait()
             return
@@ -694,7 +713,9 @@ class TableManager:
                     t.table_message_id = None
                     ids_changed = True
                 await pub.send(t.channel_id, ev.standings)
+        t.table_edit_due = None
         if table_render is not None:
+            now = time.monotonic()
             if t.table_message_id is None or t.table_message_hand != hand_no:
                 mid = await pub.send(t.channel_id, table_render)
                 if mid is not None:
@@ -702,13 +723,18 @@ class TableManager:
                     t.table_message_hand = hand_no
                     ids_changed = True
                 t.last_render = table_render
+                t.table_edited_at = now
             elif table_render != t.last_render:
-                if await pub.edit(t.channel_id, t.table_message_id, table_render):
+                if now < t.table_edited_at + self.table_edit_gap:
+                    t.table_edit_due = t.table_edited_at + self.table_edit_gap  # _step waits
+                elif await pub.edit(t.channel_id, t.table_message_id, table_render):
                     t.last_render = table_render
+                    t.table_edited_at = now
                 else:  # deleted by someone: post it again
                     mid = await pub.send(t.channel_id, table_render)
                     t.table_message_id = mid
                     t.last_render = table_render
+                    t.table_edited_at = now
                     ids_changed = True
         if drop_ping and t.ping_message_id is not None:
             await pub.delete(t.channel_id, t.ping_message_id)
