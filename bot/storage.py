@@ -50,16 +50,36 @@ class StatRow:
     rating: float | None
 
 
+UPDATE_GAME = (
+    "UPDATE game_tables SET status = ?, record = ?, version = ?, deadline = ?, updated_at = ?"
+    " WHERE id = ?"
+)
+
+
+def _settle(fut: asyncio.Future[None], error: BaseException | None) -> None:
+    if fut.done():
+        return
+    if error is None:
+        fut.set_result(None)
+    else:
+        fut.set_exception(error)
+
+
 class Storage:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
         self._lock = asyncio.Lock()
+        self._batch: list[tuple[tuple[Any, ...], asyncio.Future[None]]] = []
+        self._flusher: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, path: Path | str) -> Storage:
         return cls(await connect(path))
 
     async def close(self) -> None:
+        if self._flusher is not None:
+            with contextlib.suppress(Exception):
+                await self._flusher
         await self.db.close()
 
     @contextlib.asynccontextmanager
@@ -133,13 +153,8 @@ class Storage:
         assert t.state is not None
         record = json.dumps(to_record(t.state), separators=(",", ":"))
         if t.status != FINISHED and not t.seats_dirty:
-            # The common case: one statement, atomic on its own (one trip to SQLite's thread).
-            async with self._lock:
-                await self.db.execute(
-                    "UPDATE game_tables SET status = ?, record = ?, version = ?, deadline = ?,"
-                    " updated_at = ? WHERE id = ?",
-                    (t.status, record, t.version, t.deadline, time.time(), t.id),
-                )
+            # The common case: one statement, atomic on its own, group-committed.
+            await self._update_game((t.status, record, t.version, t.deadline, time.time(), t.id))
             return
         t.seats_dirty = False
         async with self.transaction() as db:
@@ -151,6 +166,43 @@ class Storage:
             await self._write_seats(db, t)
             if t.status == FINISHED:
                 await self._record_result(db, t)
+
+    async def _update_game(self, params: tuple[Any, ...]) -> None:
+        """Group commit of the one-statement saves: those queued while a batch is written go
+        out together in the next, as one trip to SQLite's thread (``executemany``; each row is
+        still its own atomic statement). Returns once this row is committed; raises if not."""
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._batch.append((params, fut))
+        if self._flusher is None:
+            self._flusher = asyncio.create_task(self._flush())
+        await fut
+
+    async def _flush(self) -> None:
+        try:
+            while self._batch:
+                batch, self._batch = self._batch, []
+                try:
+                    async with self._lock:
+                        await self.db.executemany(UPDATE_GAME, [p for p, _ in batch])
+                except Exception:
+                    # Rows before the failing one are committed; settle each row on its own
+                    # (the same UPDATE again is harmless).
+                    for params, fut in batch:
+                        try:
+                            async with self._lock:
+                                await self.db.execute(UPDATE_GAME, params)
+                        except Exception as e:
+                            _settle(fut, e)
+                        else:
+                            _settle(fut, None)
+                else:
+                    for _, fut in batch:
+                        _settle(fut, None)
+        finally:
+            self._flusher = None
+            for _, fut in self._batch:  # cancelled meanwhile: nothing of these was written
+                _settle(fut, RuntimeError("storage closed"))
+            self._batch = []
 
     async def _record_result(self, db: aiosqlite.Connection, t: Table) -> bool:
         assert t.state is not None

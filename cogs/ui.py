@@ -5,10 +5,14 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
+import secrets
 import time
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord.http import handle_message_parameters
+from discord.utils import MISSING
+from discord.webhook.async_ import async_context
 
 from bot.model import Refusal
 from bot.render import Button, Rendered, Select
@@ -156,19 +160,35 @@ class DiscordPublisher:
         # (table, user) -> the latest interaction that showed that person's hand
         self.hands: dict[tuple[int, int], tuple[discord.Interaction[Any], float]] = {}
 
+    # send and edit build the same request as PartialMessageable.send and PartialMessage.edit
+    # but skip parsing Discord's answer into a discord.Message, which is thrown away.
+
     async def send(self, channel_id: int, message: Rendered) -> int | None:
-        channel = self.bot.get_partial_messageable(channel_id)
+        kw = send_kwargs(message)
+        file = kw.get("file")
+        embed = kw.get("embed")
         try:
-            sent = await channel.send(**send_kwargs(message))
+            with handle_message_parameters(
+                content=kw.get("content"),
+                file=file if file is not None else MISSING,
+                embed=embed if embed is not None else MISSING,
+                nonce=secrets.randbits(64),
+                allowed_mentions=kw["allowed_mentions"],
+                previous_allowed_mentions=self.bot.allowed_mentions,
+                view=kw.get("view"),
+            ) as params:
+                data = await self.bot.http.send_message(channel_id, params=params)
         except discord.HTTPException as e:
             log.warning("could not post in channel %s: %s", channel_id, e)
             return None
-        return sent.id
+        return int(data["id"])
 
     async def edit(self, channel_id: int, message_id: int, message: Rendered) -> bool:
-        partial = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
         try:
-            await partial.edit(**edit_kwargs(message))
+            with handle_message_parameters(
+                **edit_kwargs(message), previous_allowed_mentions=self.bot.allowed_mentions
+            ) as params:
+                await self.bot.http.edit_message(channel_id, message_id, params=params)
         except discord.NotFound:
             return False
         except discord.HTTPException as e:
@@ -201,9 +221,27 @@ class DiscordPublisher:
             del self.hands[(table_id, user_id)]
             return
         try:
-            await interaction.edit_original_response(**edit_kwargs(message))
+            await _edit_original(interaction, message)
         except discord.HTTPException:
             self.hands.pop((table_id, user_id), None)
+
+
+async def _edit_original(interaction: discord.Interaction[Any], message: Rendered) -> None:
+    """``interaction.edit_original_response`` without parsing the answer into a message."""
+    with handle_message_parameters(
+        **edit_kwargs(message), previous_allowed_mentions=interaction.client.allowed_mentions
+    ) as params:
+        http = interaction.client.http
+        await async_context.get().edit_original_interaction_response(
+            interaction.application_id,
+            interaction.token,
+            session=interaction._session,
+            proxy=http.proxy,
+            proxy_auth=http.proxy_auth,
+            payload=params.payload,
+            multipart=params.multipart,
+            files=params.files,
+        )
 
 
 async def answer(
