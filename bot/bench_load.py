@@ -125,6 +125,7 @@ async def _bot_child(api: str, gateway: str, db: str, profile: str | None) -> No
             gc.collect()
             tables = playing()
             reply(
+                cpu=time.process_time(),
                 traced=traced,
                 rss_delta=_rss_bytes() - rss0,
                 live=len(tables),
@@ -137,7 +138,11 @@ async def _bot_child(api: str, gateway: str, db: str, profile: str | None) -> No
             if profiler is not None and profile:
                 profiler.disable()
                 profiler.dump_stats(profile)
-            reply(actions=sum(t.version for t in playing()), live=len(playing()))
+            reply(
+                cpu=time.process_time(),
+                actions=sum(t.version for t in playing()),
+                live=len(playing()),
+            )
         elif cmd == "stop":
             break
     await bot.close()
@@ -373,11 +378,13 @@ async def bench(
             requests_before = len(emu.requests)
             clicks_before = sum(p.clicks for p in people)
             started = loop.time()
+            cpu0 = time.process_time()
             until = started + seconds
             await asyncio.gather(*(p.run(until) for p in people))
             elapsed = loop.time() - started
             lat = list(emu.latencies)
             end = await bot.ask("finish")
+            emu_cpu = time.process_time() - cpu0
             kinds = Counter(v.kind for v in emu.violations[violations_before:])
             routes = Counter(_route(r.method, r.path) for r in emu.requests[requests_before:])
             live = max(1, int(mem["live"]))
@@ -401,6 +408,8 @@ async def bench(
                 "actions": int(end["actions"]) - int(mem["actions"]),
                 "violations": dict(kinds),
                 "routes": routes,
+                "bot_cpu": float(end["cpu"]) - float(mem["cpu"]),
+                "emu_cpu": emu_cpu,
                 "bot_log": log_path.read_text(errors="replace").splitlines(),
             }
         finally:
@@ -475,6 +484,11 @@ def main() -> None:
             ", ".join(
                 f"{k} {v / max(1, r['actions']):.2f}" for k, v in sorted(r["routes"].items())
             ),
+        ),
+        (
+            "CPU used (of wall)",
+            f"bot {r['bot_cpu'] / r['seconds']:.0%} of a core, "
+            f"emulator and people {r['emu_cpu'] / r['seconds']:.0%} ({os.cpu_count()} cores)",
         ),
         ("violations", ", ".join(f"{k} {v}" for k, v in r["violations"].items()) or "none"),
         ("bot log lines", f"{len(r['bot_log'])} (warnings and errors)"),
