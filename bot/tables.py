@@ -676,8 +676,17 @@ class TableManager:
         """Send what changed: hand results, notes, the table message, the ping."""
         async with t.lock:
             events, t.events = t.events, []
-            table_render = render.table_message(t) if t.status == PLAYING else None
             hand_no = t.hand_no
+            # Within the gap after an edit the table message is not even rendered: the render
+            # of when the gap is over is what will be compared and sent.
+            held = (
+                t.status == PLAYING
+                and not events
+                and t.table_message_id is not None
+                and t.table_message_hand == hand_no
+                and time.monotonic() < t.table_edited_at + self.table_edit_gap
+            )
+            table_render = render.table_message(t) if t.status == PLAYING and not held else None
             ping: Rendered | None = None
             push: tuple[int, Rendered] | None = None
             drop_ping = False
@@ -713,7 +722,7 @@ class TableManager:
                     t.table_message_id = None
                     ids_changed = True
                 await pub.send(t.channel_id, ev.standings)
-        t.table_edit_due = None
+        t.table_edit_due = t.table_edited_at + self.table_edit_gap if held else None
         if table_render is not None:
             now = time.monotonic()
             if t.table_message_id is None or t.table_message_hand != hand_no:
