@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 from typing import Any
 
@@ -13,6 +14,7 @@ from bot.storage import Storage
 from bot.tables import TableManager
 
 log = logging.getLogger("trickbot")
+GC_THRESHOLD = 10_000  # allocations between young collections (Python's default: 700)
 
 
 def bot_intents() -> discord.Intents:
@@ -40,6 +42,7 @@ class TrickBot(commands.AutoShardedBot):
             **kwargs,
         )
         self.settings = settings
+        self._heap_frozen = False
 
     async def setup_hook(self) -> None:
         from cogs import buttons, errors
@@ -64,6 +67,19 @@ class TrickBot(commands.AutoShardedBot):
         self.add_listener(buttons.on_interaction, "on_interaction")
         await self.sync_commands()
         await self.manager.resume()
+        self.add_listener(self._freeze_heap, "on_ready")
+
+    async def _freeze_heap(self) -> None:
+        """Once logged in, what exists (modules, discord.py's caches, resumed tables) lives
+        for good: move it out of the garbage collector's way. Under load a full collection
+        otherwise scanned all of it, pausing every table for up to 100 ms; the higher first
+        threshold also lets a click's short-lived objects die before they are promoted."""
+        if self._heap_frozen:
+            return
+        self._heap_frozen = True
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(GC_THRESHOLD, 10, 10)
 
     async def sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id
