@@ -99,6 +99,16 @@ async def _bot_child(api: str, gateway: str, db: str, profile: str | None) -> No
     def playing() -> list[Any]:
         return [t for t in bot.manager.tables.values() if t.status == "playing"]
 
+    pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
+    gc_started = [0.0]
+
+    def on_gc(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            gc_started[0] = time.perf_counter()
+        else:
+            pauses[int(info["generation"])].append(time.perf_counter() - gc_started[0])
+
+    gc.callbacks.append(on_gc)
     runner = asyncio.create_task(bot.start(TOKEN))
     ready = asyncio.create_task(bot.wait_until_ready())
     await asyncio.wait({runner, ready}, return_when=asyncio.FIRST_COMPLETED)
@@ -131,6 +141,8 @@ async def _bot_child(api: str, gateway: str, db: str, profile: str | None) -> No
                 live=len(tables),
                 actions=sum(t.version for t in tables),
             )
+            for v in pauses.values():
+                v.clear()
             if profile:
                 profiler = cProfile.Profile()
                 profiler.enable()
@@ -139,6 +151,7 @@ async def _bot_child(api: str, gateway: str, db: str, profile: str | None) -> No
                 profiler.disable()
                 profiler.dump_stats(profile)
             reply(
+                gc={g: [len(v), sum(v), max(v, default=0.0)] for g, v in pauses.items()},
                 cpu=time.process_time(),
                 actions=sum(t.version for t in playing()),
                 live=len(playing()),
@@ -373,6 +386,11 @@ async def bench(
             warm_until = loop.time() + warmup  # everyone opens a hand, a few tricks are played
             await asyncio.gather(*(p.run(warm_until) for p in people))
             mem = await bot.ask("measure")
+            # The emulator keeps every message and revision: keep its collector from pausing
+            # (and so timing) over them, as the bot does over what it holds for good.
+            gc.collect()
+            gc.freeze()
+            gc.set_threshold(10_000, 10, 10)
             emu.latencies.clear()
             violations_before = len(emu.violations)
             requests_before = len(emu.requests)
@@ -409,6 +427,7 @@ async def bench(
                 "violations": dict(kinds),
                 "routes": routes,
                 "bot_cpu": float(end["cpu"]) - float(mem["cpu"]),
+                "gc": end["gc"],
                 "emu_cpu": emu_cpu,
                 "bot_log": log_path.read_text(errors="replace").splitlines(),
             }
@@ -489,6 +508,13 @@ def main() -> None:
             "CPU used (of wall)",
             f"bot {r['bot_cpu'] / r['seconds']:.0%} of a core, "
             f"emulator and people {r['emu_cpu'] / r['seconds']:.0%} ({os.cpu_count()} cores)",
+        ),
+        (
+            "bot GC pauses",
+            ", ".join(
+                f"gen{g}: {n} = {total * 1000:.0f} ms (max {top * 1000:.1f} ms)"
+                for g, (n, total, top) in sorted(r["gc"].items())
+            ),
         ),
         ("violations", ", ".join(f"{k} {v}" for k, v in r["violations"].items()) or "none"),
         ("bot log lines", f"{len(r['bot_log'])} (warnings and errors)"),
