@@ -7,7 +7,7 @@ import io
 import logging
 import secrets
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import discord
 from discord.http import handle_message_parameters
@@ -152,13 +152,22 @@ def edit_kwargs(rendered: Rendered) -> dict[str, Any]:
     }
 
 
+class HandToken(NamedTuple):
+    """Enough of the interaction that last showed a person's hand to edit that message."""
+
+    application_id: int
+    token: str
+    session: Any  # discord.py's aiohttp session
+    at: float  # time.monotonic()
+
+
 class DiscordPublisher:
     """The table manager's way out to Discord (bot.tables.Publisher)."""
 
     def __init__(self, bot: TrickBot) -> None:
         self.bot = bot
         # (table, user) -> the latest interaction that showed that person's hand
-        self.hands: dict[tuple[int, int], tuple[discord.Interaction[Any], float]] = {}
+        self.hands: dict[tuple[int, int], HandToken] = {}
 
     # send and edit build the same request as PartialMessageable.send and PartialMessage.edit
     # but skip parsing Discord's answer into a discord.Message, which is thrown away.
@@ -204,11 +213,16 @@ class DiscordPublisher:
     def remember_hand(
         self, table_id: int, user_id: int, interaction: discord.Interaction[Any]
     ) -> None:
-        self.hands[(table_id, user_id)] = (interaction, time.monotonic())
+        # Only what editing the response needs: an Interaction is a cycle (its response
+        # points back to it) holding the whole parsed payload, which kept alive here until the
+        # next click would be promoted and scanned by the garbage collector again and again.
+        self.hands[(table_id, user_id)] = HandToken(
+            interaction.application_id, interaction.token, interaction._session, time.monotonic()
+        )
         if len(self.hands) > 4096:  # drop expired tokens now and then
             now = time.monotonic()
-            for key, (_, at) in list(self.hands.items()):
-                if now - at > HAND_TOKEN_LIFETIME:
+            for key, entry in list(self.hands.items()):
+                if now - entry.at > HAND_TOKEN_LIFETIME:
                     del self.hands[key]
 
     async def push_hand(self, table_id: int, user_id: int, message: Rendered) -> None:
@@ -216,32 +230,30 @@ class DiscordPublisher:
         entry = self.hands.get((table_id, user_id))
         if entry is None:
             return
-        interaction, at = entry
-        if time.monotonic() - at > HAND_TOKEN_LIFETIME:
+        if time.monotonic() - entry.at > HAND_TOKEN_LIFETIME:
             del self.hands[(table_id, user_id)]
             return
         try:
-            await _edit_original(interaction, message)
+            await self._edit_original(entry, message)
         except discord.HTTPException:
             self.hands.pop((table_id, user_id), None)
 
-
-async def _edit_original(interaction: discord.Interaction[Any], message: Rendered) -> None:
-    """``interaction.edit_original_response`` without parsing the answer into a message."""
-    with handle_message_parameters(
-        **edit_kwargs(message), previous_allowed_mentions=interaction.client.allowed_mentions
-    ) as params:
-        http = interaction.client.http
-        await async_context.get().edit_original_interaction_response(
-            interaction.application_id,
-            interaction.token,
-            session=interaction._session,
-            proxy=http.proxy,
-            proxy_auth=http.proxy_auth,
-            payload=params.payload,
-            multipart=params.multipart,
-            files=params.files,
-        )
+    async def _edit_original(self, entry: HandToken, message: Rendered) -> None:
+        """``Interaction.edit_original_response`` without parsing the answer into a message."""
+        with handle_message_parameters(
+            **edit_kwargs(message), previous_allowed_mentions=self.bot.allowed_mentions
+        ) as params:
+            http = self.bot.http
+            await async_context.get().edit_original_interaction_response(
+                entry.application_id,
+                entry.token,
+                session=entry.session,
+                proxy=http.proxy,
+                proxy_auth=http.proxy_auth,
+                payload=params.payload,
+                multipart=params.multipart,
+                files=params.files,
+            )
 
 
 async def answer(
