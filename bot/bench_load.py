@@ -355,7 +355,10 @@ async def bench(
 ) -> dict[str, Any]:
     import logging
 
-    logging.getLogger("bot.sandbox").setLevel(logging.ERROR)  # violations are counted below
+    sandbox_log = logging.getLogger("bot.sandbox")
+    level_before = sandbox_log.level
+    sandbox_log.setLevel(logging.ERROR)  # violations are counted below
+    gc_threshold = gc.get_threshold()
     tmp = tempfile.TemporaryDirectory(prefix="bench-load-")
     log_path = Path(tmp.name) / "bot.log"
     async with DiscordEmulator(interaction_timeout=3.0) as emu:
@@ -432,6 +435,9 @@ async def bench(
                 "bot_log": log_path.read_text(errors="replace").splitlines(),
             }
         finally:
+            sandbox_log.setLevel(level_before)
+            gc.unfreeze()
+            gc.set_threshold(*gc_threshold)
             pruner.cancel()
             await bot.stop()
             if os.environ.get("BENCH_KEEP"):
