@@ -115,7 +115,8 @@ def choose_bid(
             want = 4  # S13: a made 4 wins the game at once
             break
         if me + b >= target and e >= b - margin - 0.15:
-            # A made bid wins the game (S12): worth more than the bid a set would cost.
+            # A made bid wins the game (S12): a little more margin. More than this was
+            # measured to lose games (normal vs easy: 62.6% at 0.15, 60.4% at 0.45).
             want = b
             break
         if e >= need + (0.3 if b == 4 else 0.0):
