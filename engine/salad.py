@@ -463,6 +463,10 @@ class SaladState:
     def view(self, seat: int) -> SaladView:
         if not 0 <= seat < self.n:
             raise ValueError(f"no seat {seat}")
+        if self.log is None:
+            # The bids, tricks and voids of a view come from the history, which a search copy
+            # does not keep: a view of one would silently hide them from a player.
+            raise ValueError("a state without history (keep_log=False or copy()) has no views")
         playing = self.phase == _PLAY
         contract = self.contract
         return SaladView(

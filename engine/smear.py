@@ -745,6 +745,10 @@ class SmearState:
         """What ``seat`` may see (G2): its own hand and everything public."""
         if not 0 <= seat < self.n:
             raise ValueError(f"no seat {seat}")
+        if self.log is None:
+            # The bids, tricks and voids of a view come from the history, which a search copy
+            # does not keep: a view of one would silently hide them from a player.
+            raise ValueError("a state without history (keep_log=False or copy()) has no views")
         log = self.log[-1] if self.log else None
         bids: tuple[tuple[int, int], ...] = ()
         if log is not None:

@@ -241,3 +241,15 @@ def test_copy_does_not_disturb_the_game() -> None:
         state.apply(random_action(state, rng_a))
         twin.apply(random_action(twin, rng_b))
     assert to_record(state) == to_record(twin)
+
+
+def test_a_state_without_history_refuses_to_give_a_view() -> None:
+    """A view of a search copy would lack the bids, tricks and voids: refuse rather than lie."""
+    for state in (SmearState(3, seed=1), SaladState(4, seed=1)):
+        assert state.view(0).seat == 0
+        for blind in (state.copy(), type(state)(state.n, seed=1, keep_log=False)):
+            try:
+                blind.view(0)
+                raise AssertionError("a view of a state without history was given")
+            except ValueError as e:
+                assert "without history" in str(e)
