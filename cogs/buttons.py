@@ -67,6 +67,22 @@ def _placeholder(custom_id: str) -> discord.ui.Button[Any]:
     return discord.ui.Button(label="·", custom_id=custom_id)
 
 
+class _TableIdOnly:
+    """For DynamicItems whose custom_id carries only the table id (and whose constructor takes
+    just that): one parser instead of a copy in each class. Listed before DynamicItem so its
+    ``from_custom_id`` is the one found."""
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Any:
+        return cls(int(match["tid"]))  # type: ignore[call-arg]
+
+
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LOBBY):
     def __init__(self, table_id: int, op: str) -> None:
         super().__init__(_placeholder(ids.lobby(table_id, op)))
@@ -103,7 +119,9 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
         await _safely(interaction, handle)
 
 
-class RemoveSeatSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.REMOVE):
+class RemoveSeatSelect(
+    _TableIdOnly, discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.REMOVE
+):
     def __init__(self, table_id: int) -> None:
         super().__init__(
             discord.ui.Select(
@@ -111,16 +129,6 @@ class RemoveSeatSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=
             )
         )
         self.table_id = table_id
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> RemoveSeatSelect:
-        return cls(int(match["tid"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         async def handle() -> None:
@@ -145,20 +153,12 @@ async def show_hand(interaction: discord.Interaction[Any], table_id: int) -> Non
     _bot(interaction).publisher.remember_hand(table_id, interaction.user.id, interaction)
 
 
-class ShowHandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.SHOW):
+class ShowHandButton(
+    _TableIdOnly, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.SHOW
+):
     def __init__(self, table_id: int) -> None:
         super().__init__(_placeholder(ids.show(table_id)))
         self.table_id = table_id
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ShowHandButton:
-        return cls(int(match["tid"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _safely(interaction, lambda: show_hand(interaction, self.table_id))
@@ -174,20 +174,12 @@ async def _edit_hand(
     _bot(interaction).publisher.remember_hand(table_id, interaction.user.id, interaction)
 
 
-class RefreshButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.REFRESH):
+class RefreshButton(
+    _TableIdOnly, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.REFRESH
+):
     def __init__(self, table_id: int) -> None:
         super().__init__(_placeholder(ids.refresh(table_id)))
         self.table_id = table_id
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> RefreshButton:
-        return cls(int(match["tid"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         async def handle() -> None:
@@ -237,20 +229,12 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PL
         await _safely(interaction, handle)
 
 
-class ExportButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.EXPORT):
+class ExportButton(
+    _TableIdOnly, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.EXPORT
+):
     def __init__(self, table_id: int) -> None:
         super().__init__(_placeholder(ids.export(table_id)))
         self.table_id = table_id
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ExportButton:
-        return cls(int(match["tid"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _safely(interaction, lambda: send_export(interaction, self.table_id))
