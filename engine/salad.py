@@ -236,14 +236,8 @@ class SaladState:
         self.dealer = first_dealer
         self.hand_index = 0
         self.phase = _DEAL
-        self.hands = [0] * seats
         self.to_act = -1
-        self.trick = []
-        self.leader = -1
-        self.tricks_done = 0
-        self.won = [0] * seats
-        self.trick_counts = [0] * seats
-        self.taken = 0
+        self._reset_hand([0] * seats)
         self.results = []
         self.log = [] if keep_log else None
         self.tricks = [] if keep_log else None
@@ -264,19 +258,23 @@ class SaladState:
 
     def _deal_masks(self, masks: list[int], as_listed: list[list[int]] | None = None) -> None:
         """Start a hand with these hands; ``as_listed`` keeps a record's card order."""
+        self._reset_hand(masks)
+        self.phase = _PLAY
+        self.to_act = (self.dealer + 1) % self.n  # C2
+        if self.log is not None:
+            self.log.append(SaladHandLog(as_listed or [cards_of(m) for m in masks]))
+            self.tricks = []
+
+    def _reset_hand(self, masks: list[int]) -> None:
+        """Every per-hand field, for a hand holding ``masks`` (all empty before the first)."""
         n = self.n
         self.hands = masks
-        self.phase = _PLAY
-        self.to_act = (self.dealer + 1) % n  # C2
         self.trick = []
         self.leader = -1
         self.tricks_done = 0
         self.won = [0] * n
         self.trick_counts = [0] * n
         self.taken = 0
-        if self.log is not None:
-            self.log.append(SaladHandLog(as_listed or [cards_of(m) for m in masks]))
-            self.tricks = []
 
     # ----------------------------------------------------------------- queries
 

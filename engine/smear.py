@@ -278,18 +278,8 @@ class SmearState:
         self.dealer = first_dealer
         self.deals = 0
         self.phase = Phase.DEAL
-        self.hands = [0] * seats
-        self.dealt = 0
         self.to_act = -1
-        self.bids_made = 0
-        self.bid = 0
-        self.bidder = -1
-        self.trump = -1
-        self.trick = []
-        self.leader = -1
-        self.tricks_done = 0
-        self.dealt_hands = [0] * seats
-        self.won = [0] * seats
+        self._reset_hand([0] * seats)
         self.outcome_winner = -1
         self.results = []
         self.log = [] if keep_log else None
@@ -308,14 +298,22 @@ class SmearState:
 
     def _deal_masks(self, masks: list[int], as_listed: list[list[int]] | None = None) -> None:
         """Start a hand with these hands; ``as_listed`` keeps a record's card order."""
-        n = self.n
+        self._reset_hand(masks)
+        self.phase = Phase.BID
+        self.to_act = (self.dealer + 1) % self.n
+        self.deals += 1
+        if self.log is not None:
+            self.log.append(HandLog(as_listed or [cards_of(m) for m in masks]))
+            self.tricks = []
+
+    def _reset_hand(self, masks: list[int]) -> None:
+        """Every per-hand field, for a hand holding ``masks`` (all empty before the first)."""
         self.hands = masks
         dealt = 0
         for m in masks:
             dealt |= m
         self.dealt = dealt
-        self.phase = Phase.BID
-        self.to_act = (self.dealer + 1) % n
+        self.dealt_hands = masks[:]
         self.bids_made = 0
         self.bid = 0
         self.bidder = -1
@@ -323,12 +321,7 @@ class SmearState:
         self.trick = []
         self.leader = -1
         self.tricks_done = 0
-        self.dealt_hands = masks[:]
-        self.won = [0] * n
-        self.deals += 1
-        if self.log is not None:
-            self.log.append(HandLog(as_listed or [cards_of(m) for m in masks]))
-            self.tricks = []
+        self.won = [0] * self.n
 
     def _next_deal(self) -> None:
         if self.rng is None:
