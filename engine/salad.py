@@ -426,6 +426,46 @@ class SaladState:
         c.tricks = None
         return c
 
+    @classmethod
+    def from_view(cls, view: SaladView, hands: list[int]) -> SaladState:
+        """A fast-path Salad state for the view's position with ``hands`` as the cards held."""
+        if view.phase != Phase.PLAY:
+            raise ValueError("no hand in progress")
+        n = view.seats
+        won = [0] * n
+        taken = 0
+        for t in view.tricks:
+            m = 0
+            for c in t.cards:
+                m |= BIT[c]
+            if t.winner is not None:
+                won[t.winner] |= m
+            taken |= m
+        s = cls.__new__(cls)
+        s.n = n
+        s.seed = None
+        s.rng = None
+        s.scores = list(view.scores)
+        s.dealer = view.dealer
+        s.hand_index = view.contract - 1
+        s.phase = Phase.PLAY
+        s.hands = list(hands)
+        s.to_act = view.to_act if view.to_act is not None else -1
+        if view.trick is not None:
+            s.trick = list(view.trick.cards)
+            s.leader = view.trick.leader
+        else:
+            s.trick = []
+            s.leader = view.tricks[-1].leader if view.tricks else -1
+        s.tricks_done = len(view.tricks)
+        s.won = won
+        s.trick_counts = list(view.tricks_taken)
+        s.taken = taken
+        s.results = list(view.results)
+        s.log = None
+        s.tricks = None
+        return s
+
     def clone(self) -> SaladState:
         c = self.copy()
         if self.rng is not None:

@@ -641,6 +641,60 @@ class SmearState:
         c.tricks = None
         return c
 
+    @classmethod
+    def from_view(cls, view: SmearView, hands: list[int]) -> SmearState:
+        """A fast-path Smear state (no history, no deal stream) for the view's position, with
+        ``hands`` as the cards each seat still holds."""
+        if view.phase not in (Phase.BID, Phase.PLAY):
+            raise ValueError("no hand in progress")
+        n = view.seats
+        know_played = [0] * n
+        won = [0] * n
+        for t in view.tricks:
+            m = 0
+            for i, c in enumerate(t.cards):
+                know_played[(t.leader + i) % n] |= BIT[c]
+                m |= BIT[c]
+            if t.winner is not None:
+                won[t.winner] |= m
+        if view.trick is not None:
+            for i, c in enumerate(view.trick.cards):
+                know_played[(view.trick.leader + i) % n] |= BIT[c]
+        dealt_hands = [hands[s] | know_played[s] for s in range(n)]
+        dealt = 0
+        for m in dealt_hands:
+            dealt |= m
+        s = cls.__new__(cls)
+        s.n = n
+        s.options = view.options
+        s.seed = None
+        s.rng = None
+        s.scores = list(view.scores)
+        s.dealer = view.dealer
+        s.deals = view.hand_number
+        s.phase = Phase.BID if view.phase == Phase.BID else Phase.PLAY
+        s.hands = list(hands)
+        s.dealt = dealt
+        s.to_act = view.to_act if view.to_act is not None else -1
+        s.bids_made = len(view.bids)
+        s.bid = view.bid
+        s.bidder = view.bidder if view.bidder is not None else -1
+        s.trump = view.trump if view.trump is not None else -1
+        if view.trick is not None:
+            s.trick = list(view.trick.cards)
+            s.leader = view.trick.leader
+        else:
+            s.trick = []
+            s.leader = view.tricks[-1].leader if view.tricks else -1
+        s.tricks_done = len(view.tricks)
+        s.dealt_hands = dealt_hands
+        s.won = won
+        s.outcome_winner = -1
+        s.results = list(view.results)
+        s.log = None
+        s.tricks = None
+        return s
+
     def clone(self) -> SmearState:
         """A full, independent copy, history included."""
         c = self.copy()

@@ -4,8 +4,8 @@
 every card played this hand, how many cards each seat still holds, and the suits each seat has
 shown it lacks. ``sample_hands`` deals the unseen cards to the other seats consistently with
 all of that (RULES.md G2: the view is the only input), and ``smear_state``/``salad_state``
-build a fast-path engine state from a view and such a deal, with every slot set as the real
-game would have it.
+build a fast-path engine state from a view and such a deal (the engine's ``from_view``, which
+owns the states' slots).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ import random
 from dataclasses import dataclass
 
 from engine.cards import BIT, SUIT_MASK
-from engine.core import Phase
 from engine.salad import DECK_MASK, HAND_SIZE, SaladState, SaladView
 from engine.smear import HAND_SIZE as SMEAR_HAND_SIZE
 from engine.smear import SmearState, SmearView
@@ -149,94 +148,10 @@ def sample_hands(know: Knowledge, rng: random.Random, tries: int = 50) -> list[i
 
 
 def smear_state(view: SmearView, hands: list[int]) -> SmearState:
-    """A fast-path Smear state (no history, no deal stream) for the view's position, with
-    ``hands`` as the cards each seat still holds."""
-    if view.phase not in (Phase.BID, Phase.PLAY):
-        raise ValueError("no hand in progress")
-    n = view.seats
-    know_played = [0] * n
-    won = [0] * n
-    for t in view.tricks:
-        m = 0
-        for i, c in enumerate(t.cards):
-            know_played[(t.leader + i) % n] |= BIT[c]
-            m |= BIT[c]
-        if t.winner is not None:
-            won[t.winner] |= m
-    if view.trick is not None:
-        for i, c in enumerate(view.trick.cards):
-            know_played[(view.trick.leader + i) % n] |= BIT[c]
-    dealt_hands = [hands[s] | know_played[s] for s in range(n)]
-    dealt = 0
-    for m in dealt_hands:
-        dealt |= m
-    s = SmearState.__new__(SmearState)
-    s.n = n
-    s.options = view.options
-    s.seed = None
-    s.rng = None
-    s.scores = list(view.scores)
-    s.dealer = view.dealer
-    s.deals = view.hand_number
-    s.phase = Phase.BID if view.phase == Phase.BID else Phase.PLAY
-    s.hands = list(hands)
-    s.dealt = dealt
-    s.to_act = view.to_act if view.to_act is not None else -1
-    s.bids_made = len(view.bids)
-    s.bid = view.bid
-    s.bidder = view.bidder if view.bidder is not None else -1
-    s.trump = view.trump if view.trump is not None else -1
-    if view.trick is not None:
-        s.trick = list(view.trick.cards)
-        s.leader = view.trick.leader
-    else:
-        s.trick = []
-        s.leader = view.tricks[-1].leader if view.tricks else -1
-    s.tricks_done = len(view.tricks)
-    s.dealt_hands = dealt_hands
-    s.won = won
-    s.outcome_winner = -1
-    s.results = list(view.results)
-    s.log = None
-    s.tricks = None
-    return s
+    """A fast-path Smear state for the view's position with ``hands`` as the cards held."""
+    return SmearState.from_view(view, hands)
 
 
 def salad_state(view: SaladView, hands: list[int]) -> SaladState:
     """A fast-path Salad state for the view's position with ``hands`` as the cards held."""
-    if view.phase != Phase.PLAY:
-        raise ValueError("no hand in progress")
-    n = view.seats
-    won = [0] * n
-    taken = 0
-    for t in view.tricks:
-        m = 0
-        for c in t.cards:
-            m |= BIT[c]
-        if t.winner is not None:
-            won[t.winner] |= m
-        taken |= m
-    s = SaladState.__new__(SaladState)
-    s.n = n
-    s.seed = None
-    s.rng = None
-    s.scores = list(view.scores)
-    s.dealer = view.dealer
-    s.hand_index = view.contract - 1
-    s.phase = Phase.PLAY
-    s.hands = list(hands)
-    s.to_act = view.to_act if view.to_act is not None else -1
-    if view.trick is not None:
-        s.trick = list(view.trick.cards)
-        s.leader = view.trick.leader
-    else:
-        s.trick = []
-        s.leader = view.tricks[-1].leader if view.tricks else -1
-    s.tricks_done = len(view.tricks)
-    s.won = won
-    s.trick_counts = list(view.tricks_taken)
-    s.taken = taken
-    s.results = list(view.results)
-    s.log = None
-    s.tricks = None
-    return s
+    return SaladState.from_view(view, hands)
