@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 from enum import IntEnum
 
-from engine.cards import card_str, parse_card
+from engine.cards import card_str, cards_of, parse_card
 from engine.errors import IllegalAction, InvalidOptions
 
 PASS = 52
@@ -58,13 +58,8 @@ def parse_action(text: str) -> int:
     return parse_card(t)
 
 
-def actions_of_mask(mask: int) -> list[int]:
-    out: list[int] = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+# The actions of a legal mask, ascending: the same bit walk as a hand's cards.
+actions_of_mask = cards_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,20 +106,26 @@ def check_deal(
 ) -> list[int]:
     """Each seat's cards as a mask, if there are ``size`` each, from ``deck``, none twice."""
     if len(hands) != seats:
-        raise IllegalAction(f"the deal must have a hand for each of {seats} seats", rule)
+        raise IllegalAction(
+            f"the deal must have a hand for each of {seats} seats", rule, "bad-deal"
+        )
     seen = 0
     masks = []
     for seat, h in enumerate(hands):
         if len(h) != size:
-            raise IllegalAction(f"seat {seat} is dealt {len(h)} cards, not {size}", rule)
+            raise IllegalAction(
+                f"seat {seat} is dealt {len(h)} cards, not {size}", rule, "bad-deal"
+            )
         m = 0
         for c in h:
             if not is_card(c):
-                raise IllegalAction(f"unknown card {c!r}", rule)
+                raise IllegalAction(f"unknown card {c!r}", rule, "bad-deal")
             if (seen | m) >> c & 1:
-                raise IllegalAction(f"card {card_str(c)} is dealt twice", rule)
+                raise IllegalAction(f"card {card_str(c)} is dealt twice", rule, "bad-deal")
             if not deck >> c & 1:
-                raise IllegalAction(f"card {card_str(c)} is removed from the deck{deck_note}", rule)
+                raise IllegalAction(
+                    f"card {card_str(c)} is removed from the deck{deck_note}", rule, "bad-deal"
+                )
             m |= 1 << c
         seen |= m
         masks.append(m)

@@ -10,7 +10,7 @@ trump S (RULES.md S4)``.
 from __future__ import annotations
 
 import json
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError
 
@@ -52,13 +52,9 @@ def new_game(
     game: str, seats: int, seed: int, options: dict[str, object] | None = None
 ) -> GameState:
     """A new seeded game (G1). Raises InvalidOptions for a bad game, seat count or option."""
-    if game == "smear":
-        return SmearState(seats, SmearOptions.from_dict(options), seed=seed)
-    if game == "salad":
-        if options:
-            raise InvalidOptions(f"unknown option {sorted(options)[0]!r} for salad")
-        return SaladState(seats, seed=seed)
-    raise InvalidOptions(f"unknown game {game!r}: smear or salad")
+    from engine.games import game as game_entry
+
+    return cast(GameState, game_entry(game).new(seats, seed, options))
 
 
 def game_name(state: GameState) -> str:

@@ -139,6 +139,15 @@ class SaladView:
     outcome: Outcome | None
     voids: frozenset[tuple[int, int]]
 
+    def restriction(self) -> tuple[str, dict[str, int]] | None:
+        """Why some cards of this seat's hand may not be played now (C3), as a reason code and
+        its details, or None: not this seat's turn, or every card is playable."""
+        if self.phase != Phase.PLAY or self.to_act != self.seat or self.trick is None:
+            return None
+        if len(self.legal) == len(self.hand):
+            return None
+        return "follow-suit", {"led": SUIT_OF[self.trick.cards[0]]}
+
 
 def deal_masks(rng: random.Random, seats: int) -> list[int]:
     """Shuffle the trimmed deck from the game's random stream and deal it out."""
@@ -249,7 +258,7 @@ class SaladState:
     def deal(self, hands: list[list[int]]) -> None:
         """Deal the given cards (a replay's chance move). Checked against the deck table."""
         if self.phase != _DEAL:
-            raise IllegalAction("the cards are already dealt", "Deck")
+            raise IllegalAction("the cards are already dealt", "Deck", "already-dealt")
         n = self.n
         masks = check_deal(
             hands, n, HAND_SIZE[n], DECK_MASK[n], "Deck", deck_note=f" for {n} players"
@@ -324,18 +333,26 @@ class SaladState:
 
     def check(self, action: int, seat: int | None = None) -> None:
         if self.phase == _OVER:
-            raise GameOver("the game is over", "C6")
+            raise GameOver("the game is over", "C6", "game-over")
         if self.phase == _DEAL:
-            raise IllegalAction("the cards are not dealt yet", "C1")
+            raise IllegalAction("the cards are not dealt yet", "C1", "not-dealt")
         if seat is not None and seat != self.to_act:
-            raise NotYourTurn(f"not your turn: seat {self.to_act} is to act", "G3")
+            raise NotYourTurn(
+                f"not your turn: seat {self.to_act} is to act",
+                "G3",
+                "not-your-turn",
+                {"seat": self.to_act},
+            )
         if not is_card(action):
-            raise IllegalAction("there is no bidding in salad: play a card", "C3")
+            raise IllegalAction("there is no bidding in salad: play a card", "C3", "no-bidding")
         if self.legal_mask() >> action & 1:
             return
         if not self.hands[self.to_act] >> action & 1:
-            raise IllegalAction(f"{action_str(action)} is not in your hand", "G3")
-        raise IllegalAction(f"must follow suit {SUITS[SUIT_OF[self.trick[0]]]}", "C3")
+            raise IllegalAction(
+                f"{action_str(action)} is not in your hand", "G3", "not-in-hand", {"card": action}
+            )
+        led = SUIT_OF[self.trick[0]]
+        raise IllegalAction(f"must follow suit {SUITS[led]}", "C3", "follow-suit", {"led": led})
 
     def apply(self, action: int, seat: int | None = None) -> None:
         self.check(action, seat)

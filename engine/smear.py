@@ -10,7 +10,7 @@ Two ways in:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -44,6 +44,7 @@ from engine.errors import GameOver, IllegalAction, InvalidOptions, NotYourTurn
 HAND_SIZE = 6
 TRICKS_PER_HAND = 6
 MIN_SEATS, MAX_SEATS = 2, 3
+TARGET_RANGE = (1, 99)  # the option ``target``
 
 # S9: card values for Game, A=4 K=3 Q=2 J=1 T=10.
 GAME_VALUE_BY_RANK = (0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4)
@@ -59,6 +60,21 @@ _BID_MASKS = (
 _DEAL, _BID, _PLAY, _OVER = Phase.DEAL, Phase.BID, Phase.PLAY, Phase.OVER
 _NEXT_SEAT = {n: tuple((i + 1) % n for i in range(n)) for n in (2, 3)}
 _ALL_BIDS_MASK = (1 << (BID_OFFSET + 2)) | (1 << (BID_OFFSET + 3)) | (1 << (BID_OFFSET + 4))
+
+
+def winning_card(trick_mask: int, led: int, trump: int) -> int:
+    """S5: the card that wins a trick (a mask of its cards): the highest trump in it, else the
+    highest card of the suit led. The one place the rule is written."""
+    w = trick_mask & SUIT_MASK[trump] or trick_mask & SUIT_MASK[led]
+    return w.bit_length() - 1
+
+
+def trick_winner(trick: Sequence[int], trump: int) -> int:
+    """The index in ``trick`` (cards in order of play) of the card winning it so far (S5)."""
+    tmask = 0
+    for c in trick:
+        tmask |= BIT[c]
+    return trick.index(winning_card(tmask, SUIT_OF[trick[0]], trump))
 
 
 def game_points_of(won: int) -> int:
@@ -80,8 +96,9 @@ class SmearOptions:
     def __post_init__(self) -> None:
         if isinstance(self.target, bool) or not isinstance(self.target, int):
             raise InvalidOptions("target must be a whole number")
-        if not 1 <= self.target <= 99:
-            raise InvalidOptions("target must be between 1 and 99")
+        low, high = TARGET_RANGE
+        if not low <= self.target <= high:
+            raise InvalidOptions(f"target must be between {low} and {high}")
         if not isinstance(self.stuck_dealer, bool):
             raise InvalidOptions("stuck_dealer must be true or false")
 
@@ -169,6 +186,18 @@ class SmearView:
     # Seats that showed a void in a suit: (seat, suit led) when they neither followed nor
     # trumped. A trump played while able to follow proves nothing (S4).
     voids: frozenset[tuple[int, int]]
+
+    def restriction(self) -> tuple[str, dict[str, int]] | None:
+        """Why some cards of this seat's hand may not be played now (S4), as a reason code and
+        its details, or None: not this seat's turn to play, or every card is playable."""
+        if self.phase != Phase.PLAY or self.to_act != self.seat or self.trick is None:
+            return None
+        if len(self.legal) == len(self.hand) or self.trump is None:
+            return None
+        led = SUIT_OF[self.trick.cards[0]]
+        if led == self.trump:
+            return "follow-trump", {"suit": led}
+        return "follow-or-trump", {"led": led, "trump": self.trump}
 
 
 def deal_masks(rng: random.Random, seats: int) -> list[int]:
@@ -292,7 +321,7 @@ class SmearState:
     def deal(self, hands: list[list[int]]) -> None:
         """Deal the given cards (a replay's chance move). Checked: 6 each, no card twice."""
         if self.phase != Phase.DEAL:
-            raise IllegalAction("the cards are already dealt", "Deal")
+            raise IllegalAction("the cards are already dealt", "Deal", "already-dealt")
         masks = check_deal(hands, self.n, HAND_SIZE, FULL_DECK, "Deal")
         self._deal_masks(masks, [list(h) for h in hands])
 
@@ -384,33 +413,52 @@ class SmearState:
         """Raise IllegalAction if ``action`` by ``seat`` is not legal now (G3)."""
         phase = self.phase
         if phase == Phase.OVER:
-            raise GameOver("the game is over", "S12")
+            raise GameOver("the game is over", "S12", "game-over")
         if phase == Phase.DEAL:
-            raise IllegalAction("the cards are not dealt yet", "S2")
+            raise IllegalAction("the cards are not dealt yet", "S2", "not-dealt")
         if seat is not None and seat != self.to_act:
-            raise NotYourTurn(f"not your turn: seat {self.to_act} is to act", "G3")
+            raise NotYourTurn(
+                f"not your turn: seat {self.to_act} is to act",
+                "G3",
+                "not-your-turn",
+                {"seat": self.to_act},
+            )
         if self.legal_mask() >> action & 1 if 0 <= action < 57 else False:
             return
         if phase == Phase.BID:
             if is_card(action):
-                raise IllegalAction("the bidding is not over: pass or bid 2, 3 or 4", "S1")
+                raise IllegalAction(
+                    "the bidding is not over: pass or bid 2, 3 or 4", "S1", "bidding-not-over"
+                )
             if action == PASS:
                 raise IllegalAction(
-                    "the dealer may not pass when everyone else passed (stuck_dealer)", "S2"
+                    "the dealer may not pass when everyone else passed (stuck_dealer)",
+                    "S2",
+                    "dealer-must-bid",
                 )
             if not BID_OFFSET + 2 <= action <= BID_OFFSET + 4:
-                raise IllegalAction("a bid must be pass, 2, 3 or 4", "S1")
-            raise IllegalAction(f"bid must exceed {self.bid}", "S1")
+                raise IllegalAction("a bid must be pass, 2, 3 or 4", "S1", "bid-values")
+            raise IllegalAction(
+                f"bid must exceed {self.bid}", "S1", "bid-too-low", {"bid": self.bid}
+            )
         # play
         if not is_card(action):
-            raise IllegalAction("the bidding is over: play a card", "S3")
+            raise IllegalAction("the bidding is over: play a card", "S3", "bidding-over")
         if not self.hands[self.to_act] >> action & 1:
-            raise IllegalAction(f"{action_str(action)} is not in your hand", "G3")
-        led = SUITS[SUIT_OF[self.trick[0]]]
-        trump = SUITS[self.trump]
+            raise IllegalAction(
+                f"{action_str(action)} is not in your hand", "G3", "not-in-hand", {"card": action}
+            )
+        led, trump = SUIT_OF[self.trick[0]], self.trump
         if led == trump:
-            raise IllegalAction(f"must follow suit {led} (trump)", "S4")
-        raise IllegalAction(f"must follow suit {led} or play trump {trump}", "S4")
+            raise IllegalAction(
+                f"must follow suit {SUITS[led]} (trump)", "S4", "follow-trump", {"suit": led}
+            )
+        raise IllegalAction(
+            f"must follow suit {SUITS[led]} or play trump {SUITS[trump]}",
+            "S4",
+            "follow-or-trump",
+            {"led": led, "trump": trump},
+        )
 
     def apply(self, action: int, seat: int | None = None) -> None:
         """Apply a legal action, or raise IllegalAction and change nothing."""
@@ -440,24 +488,11 @@ class SmearState:
         if len(trick) < n:
             self.to_act = seat + 1 if seat + 1 < n else 0
             return
-        # The trick is complete (S5): highest trump, else highest of the suit led.
-        trump = self.trump
-        led = SUIT_OF[trick[0]]
-        best = trick[0]
-        best_i = 0
-        best_trump = led == trump
-        for i in range(1, n):
-            c = trick[i]
-            s = SUIT_OF[c]
-            if s == trump:
-                if not best_trump or c > best:
-                    best, best_i, best_trump = c, i, True
-            elif s == led and not best_trump and c > best:
-                best, best_i = c, i
-        winner = (self.leader + best_i) % n
+        # The trick is complete.
         tmask = 0
         for c in trick:
             tmask |= BIT[c]
+        winner = (self.leader + trick.index(winning_card(tmask, SUIT_OF[trick[0]], self.trump))) % n
         self.won[winner] |= tmask
         if self.tricks is not None:
             self.tricks.append(TrickView(self.leader, tuple(trick), winner))
@@ -756,7 +791,8 @@ class SmearState:
             if trump < 0:
                 trump = suit_of[bit.bit_length() - 1]
             trump_mask = suit_mask[trump]
-            led_mask = suit_mask[suit_of[bit.bit_length() - 1]]
+            led = suit_of[bit.bit_length() - 1]
+            led_mask = suit_mask[led]
             tm = bit
             for _ in range(1, n):
                 seat = nxt[seat]
@@ -771,10 +807,8 @@ class SmearState:
                 bit = h & -h
                 hands[seat] ^= bit
                 tm |= bit
-            # S5: the highest trump, else the highest card of the suit led; its seat is the
-            # one it was dealt to.
-            w = tm & trump_mask or tm & led_mask
-            w = 1 << (w.bit_length() - 1)
+            # The winning card's seat is the one it was dealt to.
+            w = BIT[winning_card(tm, led, trump)]
             seat = 0
             while not dealt_hands[seat] & w:
                 seat += 1

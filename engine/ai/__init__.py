@@ -20,7 +20,8 @@ from engine.salad import SaladView
 from engine.smear import SmearView
 
 LEVELS = ("random", "easy", "normal", "hard")
-GAMES = ("smear", "salad")
+# The levels a table may seat (the arena may know more, e.g. fixed reference versions).
+TABLE_LEVELS = LEVELS
 
 View = SmearView | SaladView
 
@@ -53,8 +54,10 @@ def make_player(
     one reached stops it); the other levels ignore them. Raises ValueError for an unknown game
     or level.
     """
+    from engine.games import GAMES
+
     if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}: smear or salad")
+        raise ValueError(f"unknown game {game!r}: {' or '.join(GAMES)}")
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: one of {', '.join(LEVELS)}")
     if budget_ms is not None and budget_ms <= 0:
@@ -72,4 +75,4 @@ def make_player(
     return SearchPlayer(game, budget_ms=budget_ms, iterations=iterations)
 
 
-__all__ = ["GAMES", "LEVELS", "Player", "RandomPlayer", "View", "make_player"]
+__all__ = ["LEVELS", "TABLE_LEVELS", "Player", "RandomPlayer", "View", "make_player"]

@@ -25,6 +25,7 @@ import time
 from dataclasses import dataclass
 
 from engine.ai import LEVELS, Player, make_player
+from engine.games import GAME_NAMES, game
 from engine.record import new_game
 
 
@@ -196,7 +197,7 @@ def summarize(results: list[GameResult], seats: int) -> Summary:
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m engine arena", description=__doc__.split("\n")[0])
-    p.add_argument("--game", choices=("smear", "salad"), required=True)
+    p.add_argument("--game", choices=GAME_NAMES, required=True)
     p.add_argument("--seats", type=int, required=True)
     p.add_argument("--candidate", choices=LEVELS, required=True)
     p.add_argument("--field", choices=LEVELS, required=True)
@@ -207,9 +208,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
     p.add_argument("--max-hands", type=int, default=300, help="cap on a game's hands")
     args = p.parse_args(argv)
-    lo, hi = (2, 3) if args.game == "smear" else (3, 6)
-    if not lo <= args.seats <= hi:
-        p.error(f"{args.game} is for {lo} to {hi} seats")
+    entry = game(args.game)
+    if args.seats not in entry.seat_range:
+        p.error(f"{args.game} is for {entry.min_seats} to {entry.max_seats} seats")
     if args.games < 1:
         p.error("--games must be at least 1")
     return args

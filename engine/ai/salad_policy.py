@@ -9,7 +9,7 @@ Only what the seat may know is used (G2).
 
 from __future__ import annotations
 
-from engine.cards import ACE, KING, QUEEN, SPADES, SUIT_MASK, SUIT_OF
+from engine.cards import ACE, KING, QUEEN, SPADES, SUIT_MASK, SUIT_OF, cards_of
 
 HEARTS_MASK = SUIT_MASK[2]
 KS = SPADES * 13 + KING
@@ -32,15 +32,6 @@ def card_penalty(c: int, contract: int) -> int:
 PENALTY = {k: tuple(card_penalty(c, k) for c in range(52)) for k in range(1, 7)}
 
 
-def _cards(mask: int) -> list[int]:
-    out: list[int] = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def choose_card(
     hand: int,
     legal: int,
@@ -57,7 +48,7 @@ def choose_card(
     """A card for a Salad position. ``played``: cards played this hand; ``deck``: the cards
     in play for this many seats; ``tricks_left``: tricks not yet complete, this one included."""
     unknown = deck & ~hand & ~played
-    cards = _cards(legal)
+    cards = cards_of(legal)
     last_pen = 100 if contract in (5, 6) and tricks_left == 1 else 0
     # Hand 5: only the last trick costs; shed high cards while the tricks are free, and
     # duck the one before it, whose winner must lead the last.

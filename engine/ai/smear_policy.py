@@ -8,8 +8,9 @@ its sampled states, so a rollout plays like a ``normal`` player.
 
 from __future__ import annotations
 
-from engine.cards import ACE, JACK, QUEEN, SUIT_MASK, SUIT_OF, TEN
+from engine.cards import ACE, BIT, JACK, QUEEN, SUIT_MASK, SUIT_OF, TEN, cards_of
 from engine.core import BID_OFFSET, PASS
+from engine.smear import trick_winner, winning_card
 
 FULL = (1 << 52) - 1
 # S9 values by rank: A=4 K=3 Q=2 J=1 T=10.
@@ -143,38 +144,9 @@ def _legal_bid(want: int, legal: int) -> int:
     return PASS
 
 
-def _cards(mask: int) -> list[int]:
-    out: list[int] = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _trick_winner(trick: list[int], trump: int) -> int:
-    """Index in ``trick`` of the card winning it so far (S5)."""
-    led = SUIT_OF[trick[0]]
-    best, best_i = trick[0], 0
-    best_trump = led == trump
-    for i in range(1, len(trick)):
-        c = trick[i]
-        s = SUIT_OF[c]
-        if s == trump:
-            if not best_trump or c > best:
-                best, best_i, best_trump = c, i, True
-        elif s == led and not best_trump and c > best:
-            best, best_i = c, i
-    return best_i
-
-
 def _beats(c: int, best: int, led: int, trump: int) -> bool:
-    s, bs = SUIT_OF[c], SUIT_OF[best]
-    if s == trump:
-        return bs != trump or c > best
-    if bs == trump:
-        return False
-    return s == led and c > best
+    """Whether ``c`` would take the trick from ``best`` (S5)."""
+    return winning_card(BIT[c] | BIT[best], led, trump) == c
 
 
 def _discard_cost(c: int, trump: int) -> float:
@@ -215,7 +187,7 @@ def choose_card(
             return (t & -t).bit_length() - 1
         return _lead(hand, legal, trump, unknown, seat, bidder, careful)
     led = SUIT_OF[trick[0]]
-    wi = _trick_winner(trick, trump)
+    wi = trick_winner(trick, trump)
     best = trick[wi]
     last = len(trick) == seats - 1
     value = 0
@@ -224,7 +196,7 @@ def choose_card(
         value += CARD_VALUE[c]
         if c == trump * 13 + JACK:
             jack_in = True
-    cards = _cards(legal)
+    cards = cards_of(legal)
     winners = [c for c in cards if _beats(c, best, led, trump)]
     losers = [c for c in cards if c not in winners]
     if winners:
@@ -286,7 +258,7 @@ def _lead(
         if out and top > out.bit_length() - 1:
             return top  # the boss trump draws theirs
     # A boss side card wins if nobody can trump it... lead side aces while trumps remain ours.
-    cards = _cards(hand & ~tmask)
+    cards = cards_of(hand & ~tmask)
     for c in cards:
         if c % 13 == ACE and not (out and seat != bidder):
             return c
@@ -294,7 +266,7 @@ def _lead(
         # A cheap side card: no ten, low rank.
         return min(cards, key=lambda c: (CARD_VALUE[c] >= 10, CARD_VALUE[c], c % 13))
     # Only trumps, none the boss: keep the Jack and Ten back if possible.
-    ts = _cards(mine)
+    ts = cards_of(mine)
     plain = [c for c in ts if c % 13 not in (JACK, TEN)]
     if plain:
         return min(plain) if out else max(plain)
