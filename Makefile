@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+CODE := bot cogs engine sandbox benchmarks
 
 .PHONY: run test lint typecheck unit bench clean browser
 
@@ -16,11 +17,11 @@ run: $(STAMP)
 	@$(BIN)/python -m bot
 
 lint: $(STAMP)
-	$(BIN)/ruff check bot cogs engine tests
-	$(BIN)/ruff format --check bot cogs engine tests
+	$(BIN)/ruff check $(CODE) tests
+	$(BIN)/ruff format --check $(CODE) tests
 
 typecheck: $(STAMP)
-	$(BIN)/mypy engine bot cogs
+	$(BIN)/mypy $(CODE)
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest

@@ -4,7 +4,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.sandbox import DiscordEmulator
+from sandbox import DiscordEmulator
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ from typing import Any
 
 from bot.app import TrickBot
 from bot.model import Table
-from bot.sandbox import Channel, DiscordEmulator, Guild, InteractionHandle, Message, User
 from bot.settings import Settings
+from sandbox import Channel, DiscordEmulator, Guild, InteractionHandle, Message, User
 
 CARD_RE = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.bench_load import bench
+from benchmarks.bench_load import bench
 
 
 async def test_a_tiny_load_run_measures_the_bot_in_its_own_process() -> None:

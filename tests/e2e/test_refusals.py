@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.app import TrickBot
-from bot.sandbox import DiscordEmulator, InteractionHandle, Message, User, run_bot
+from sandbox import DiscordEmulator, InteractionHandle, Message, User, run_bot
 from tests.e2e.harness import Players, World, forge, lobby_table_id, make_bot, make_world
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.sandbox import DiscordEmulator, run_bot
+from sandbox import DiscordEmulator, run_bot
 from tests.e2e.harness import Players, lobby_table_id, make_bot, make_world, text_of
 
 

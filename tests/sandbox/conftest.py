@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from bot.sandbox import MANAGE_GUILD, Channel, DiscordEmulator, Guild, User, run_bot
+from sandbox import MANAGE_GUILD, Channel, DiscordEmulator, Guild, User, run_bot
 from tests.sandbox.sandbox_bot import PlainBot
 
 

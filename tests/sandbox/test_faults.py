@@ -6,7 +6,7 @@ import asyncio
 
 import discord
 
-from bot.sandbox import DiscordEmulator, run_bot, start_bot, stop_bot
+from sandbox import DiscordEmulator, run_bot, start_bot, stop_bot
 from tests.sandbox.conftest import World
 from tests.sandbox.sandbox_bot import PlainBot, ShardedBot
 

@@ -8,7 +8,7 @@ import json
 import discord
 import pytest
 
-from bot.sandbox import (
+from sandbox import (
     MANAGE_GUILD,
     CommandNotPermitted,
     CommandNotRegistered,

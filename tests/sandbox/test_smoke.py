@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from bot.sandbox import DiscordEmulator
+from sandbox import DiscordEmulator
 from tests.sandbox.conftest import World
 from tests.sandbox.sandbox_bot import PlainBot
 

@@ -11,8 +11,8 @@ import pytest
 from discord.http import Route
 from discord.webhook.async_ import async_context, interaction_response_params
 
-from bot.sandbox import DiscordEmulator, InteractionFailed, run_bot
-from bot.sandbox.limits import check_message
+from sandbox import DiscordEmulator, InteractionFailed, run_bot
+from sandbox.limits import check_message
 from tests.sandbox.conftest import World
 from tests.sandbox.sandbox_bot import PlainBot
 

@@ -11,7 +11,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from bot.sandbox.run import Sandbox, SandboxConfig, start_sandbox
+from sandbox.run import Sandbox, SandboxConfig, start_sandbox
 from tests.sandbox.sandbox_bot import PlainBot
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,8 +9,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from bot.sandbox.run import SandboxConfig, banner, serve_sandbox, start_sandbox
-from bot.sandbox.web import flatten_commands
+from sandbox.run import SandboxConfig, banner, serve_sandbox, start_sandbox
+from sandbox.web import flatten_commands
 from tests.sandbox.sandbox_bot import PlainBot
 from tests.sandbox_web.conftest import PageClient, sandbox_config
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.sandbox.run import Sandbox
+from sandbox.run import Sandbox
 from tests.sandbox_web.browser import act_as, open_page, run_command, screenshot
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.sandbox.run import Sandbox, start_sandbox
+from sandbox.run import Sandbox, start_sandbox
 from tests.sandbox_web.browser import act_as, button, open_page, run_command, screenshot
 from tests.sandbox_web.conftest import sandbox_config
 

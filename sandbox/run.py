@@ -4,9 +4,9 @@ Starts the emulator, restores the sandbox world (``data/sandbox-discord.json``: 
 channels, messages and buttons) so a game survives a restart, serves the page on 127.0.0.1,
 starts the bot made by ``make_bot`` against the emulator and prints one line: where to open it.
 
-Wiring: ``python -m bot`` without a token calls ``bot.sandbox.run.main(settings)``, which
+Wiring: ``python -m bot`` without a token calls ``sandbox.run.main(settings)``, which
 runs ``bot.app.create_bot`` with the sandbox's own database (``data/sandbox.sqlite3``: the
-page's users and channels are the sandbox's, not a real server's). ``python -m bot.sandbox.run``
+page's users and channels are the sandbox's, not a real server's). ``python -m sandbox.run``
 does the same directly. Other bots: ``run_sandbox(make_bot)`` with any factory.
 
 Logs go to ``data/sandbox.log`` (errors also to the terminal), so the address is the one line
@@ -29,10 +29,10 @@ from typing import Any
 
 import discord
 
-from bot.sandbox.emulator import DiscordEmulator
-from bot.sandbox.testing import start_bot, stop_bot
-from bot.sandbox.web.server import SandboxWeb
-from bot.sandbox.web.world import DEFAULT_CHANNELS, DEFAULT_USERS, WorldStore
+from sandbox.emulator import DiscordEmulator
+from sandbox.testing import start_bot, stop_bot
+from sandbox.web.server import SandboxWeb
+from sandbox.web.world import DEFAULT_CHANNELS, DEFAULT_USERS, WorldStore
 
 _log = logging.getLogger(__name__)
 

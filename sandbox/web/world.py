@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.sandbox.emulator import DiscordEmulator, EmulatorEvent
-from bot.sandbox.models import Attachment, Channel, Guild, Member, Message, Role, User
+from sandbox.emulator import DiscordEmulator, EmulatorEvent
+from sandbox.models import Attachment, Channel, Guild, Member, Message, Role, User
 
 _log = logging.getLogger(__name__)
 

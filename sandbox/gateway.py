@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import WSMsgType, web
 
 if TYPE_CHECKING:
-    from bot.sandbox.emulator import DiscordEmulator
+    from sandbox.emulator import DiscordEmulator
 
 _log = logging.getLogger(__name__)
 

@@ -33,10 +33,10 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from bot.sandbox.emulator import DiscordEmulator, EmulatorEvent
-from bot.sandbox.interactions import EmulatorError, InteractionHandle
-from bot.sandbox.models import Channel, Message, User
-from bot.sandbox.web.world import SandboxWorld
+from sandbox.emulator import DiscordEmulator, EmulatorEvent
+from sandbox.interactions import EmulatorError, InteractionHandle
+from sandbox.models import Channel, Message, User
+from sandbox.web.world import SandboxWorld
 
 _log = logging.getLogger(__name__)
 

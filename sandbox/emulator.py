@@ -1,6 +1,6 @@
 """A local Discord: REST API + gateway on 127.0.0.1 for the real, unmodified discord.py client.
 
-Tests create users, guilds and channels, start a bot against it (see ``bot.sandbox.testing``),
+Tests create users, guilds and channels, start a bot against it (see ``sandbox.testing``),
 then act as users: ``invoke`` slash commands, ``click`` buttons and read what each user sees.
 Every request Discord would reject, and every interaction a user would see fail, is recorded in
 ``violations``.
@@ -21,8 +21,8 @@ from typing import Any, TypeVar
 
 from aiohttp import BodyPartReader, web
 
-from bot.sandbox.gateway import GatewayHub, GatewaySession
-from bot.sandbox.interactions import (
+from sandbox.gateway import GatewayHub, GatewaySession
+from sandbox.interactions import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
     AUTOCOMPLETE_RESULT,
@@ -41,7 +41,7 @@ from bot.sandbox.interactions import (
     InteractionHandle,
     NoBotConnected,
 )
-from bot.sandbox.limits import (
+from sandbox.limits import (
     BUTTON,
     CHANNEL_SELECT,
     FLAG_EPHEMERAL,
@@ -59,7 +59,7 @@ from bot.sandbox.limits import (
     check_modal,
     iter_components,
 )
-from bot.sandbox.models import (
+from sandbox.models import (
     ADMINISTRATOR,
     DEFAULT_BOT_PERMISSIONS,
     DEFAULT_EVERYONE_PERMISSIONS,
@@ -76,8 +76,8 @@ from bot.sandbox.models import (
     User,
     Violation,
 )
-from bot.sandbox.ratelimits import FaultInjector
-from bot.sandbox.responses import error_response, json_response
+from sandbox.ratelimits import FaultInjector
+from sandbox.responses import error_response, json_response
 
 _log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """Load benchmark: many concurrent tables in the local Discord emulator.
 
-    python -m bot.bench_load --tables 200 --seconds 20
+    python -m benchmarks.bench_load --tables 200 --seconds 20
 
 Two processes, so the bot is measured rather than the emulator: this one runs the emulator
 (127.0.0.1 only) and the scripted people; a child process runs the real bot
@@ -34,7 +34,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from bot.sandbox import (
+from sandbox import (
     ComponentNotClickable,
     DiscordEmulator,
     EmulatorEvent,
@@ -171,7 +171,7 @@ class BotProcess:
     @classmethod
     async def start(cls, emu: DiscordEmulator, db: Path, log: Path, profile: str | None) -> Any:
         assert emu.urls is not None
-        args = [sys.executable, "-m", "bot.bench_load", "--bot-child", emu.urls.api]
+        args = [sys.executable, "-m", "benchmarks.bench_load", "--bot-child", emu.urls.api]
         args += [emu.urls.gateway, str(db)] + (["--profile", profile] if profile else [])
         with log.open("wb") as err:
             proc = await asyncio.create_subprocess_exec(
@@ -355,7 +355,7 @@ async def bench(
 ) -> dict[str, Any]:
     import logging
 
-    sandbox_log = logging.getLogger("bot.sandbox")
+    sandbox_log = logging.getLogger("sandbox")
     level_before = sandbox_log.level
     sandbox_log.setLevel(logging.ERROR)  # violations are counted below
     gc_threshold = gc.get_threshold()

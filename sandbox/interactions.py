@@ -6,10 +6,10 @@ import asyncio
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from bot.sandbox.models import Channel, Message, User
+from sandbox.models import Channel, Message, User
 
 if TYPE_CHECKING:
-    from bot.sandbox.emulator import DiscordEmulator
+    from sandbox.emulator import DiscordEmulator
 
 # Interaction types
 APPLICATION_COMMAND = 2

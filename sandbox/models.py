@@ -8,7 +8,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.sandbox.limits import (
+from sandbox.limits import (
     BUTTON,
     FLAG_EPHEMERAL,
     FLAG_LOADING,

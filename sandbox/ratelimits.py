@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 from aiohttp import web
 
-from bot.sandbox.models import RateLimitRecord
-from bot.sandbox.responses import json_response
+from sandbox.models import RateLimitRecord
+from sandbox.responses import json_response
 
 
 def _norm(route: str) -> str:

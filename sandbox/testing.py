@@ -14,8 +14,8 @@ from typing import TypeVar
 
 import discord
 
-from bot.sandbox.emulator import DiscordEmulator
-from bot.sandbox.interactions import EmulatorError, EmulatorTimeout
+from sandbox.emulator import DiscordEmulator
+from sandbox.interactions import EmulatorError, EmulatorTimeout
 
 ClientT = TypeVar("ClientT", bound=discord.Client)
 

@@ -12,8 +12,8 @@ Usage (inside an async test)::
             emu.assert_no_violations()
 """
 
-from bot.sandbox.emulator import DiscordEmulator, EmulatorEvent, EmulatorListener, EmulatorURLs
-from bot.sandbox.interactions import (
+from sandbox.emulator import DiscordEmulator, EmulatorEvent, EmulatorListener, EmulatorURLs
+from sandbox.interactions import (
     CommandNotPermitted,
     CommandNotRegistered,
     ComponentNotClickable,
@@ -23,7 +23,7 @@ from bot.sandbox.interactions import (
     InteractionHandle,
     NoBotConnected,
 )
-from bot.sandbox.models import (
+from sandbox.models import (
     ADMINISTRATOR,
     MANAGE_GUILD,
     MANAGE_MESSAGES,
@@ -39,7 +39,7 @@ from bot.sandbox.models import (
     User,
     Violation,
 )
-from bot.sandbox.testing import run_bot, start_bot, stop_bot
+from sandbox.testing import run_bot, start_bot, stop_bot
 
 __all__ = [
     "ADMINISTRATOR",

@@ -1,10 +1,10 @@
 """The local sandbox page: a Discord-like channel in the browser, driven through the emulator.
 
-See ``bot.sandbox.run`` for the launcher behind ``make run`` without a token.
+See ``sandbox.run`` for the launcher behind ``make run`` without a token.
 """
 
-from bot.sandbox.web.server import SandboxWeb, flatten_commands
-from bot.sandbox.web.world import (
+from sandbox.web.server import SandboxWeb, flatten_commands
+from sandbox.web.world import (
     DEFAULT_CHANNELS,
     DEFAULT_USERS,
     SandboxWorld,
