@@ -7,8 +7,15 @@ legal action::
     action = player.choose(state.view(seat), rng)
 
 Levels, weakest first: ``random`` (a uniformly random legal action), ``easy`` (a beginner's
-rules of thumb), ``normal`` (a solid rule-based player) and ``hard`` (determinized Monte Carlo
-search over the engine's fast path, with a time or iteration budget).
+rules of thumb), ``normal-v1`` (the first rule-based player, frozen as a reference for the
+arena), ``normal`` (rules, with Smear bids from a measured model of what a hand makes),
+``hard`` (determinized Monte Carlo search with ``normal-v1`` rollouts) and ``expert`` (search
+with weighted deals, ``normal`` rollouts and exact endgames; ``engine.ai.expert``).
+
+Every level takes ``budget_ms`` as a hard bound on its time per decision (the rule levels
+answer in well under a millisecond); with ``iterations`` and no ``budget_ms`` a search level is
+deterministic given the view and the generator. Players and views pickle, so ``choose`` may
+run in a worker process.
 """
 
 from __future__ import annotations
@@ -19,9 +26,9 @@ from typing import Protocol
 from engine.salad import SaladView
 from engine.smear import SmearView
 
-LEVELS = ("random", "easy", "normal", "hard")
-# The levels a table may seat (the arena may know more, e.g. fixed reference versions).
-TABLE_LEVELS = LEVELS
+LEVELS = ("random", "easy", "normal-v1", "normal", "hard", "expert")
+# The levels a table may seat; ``normal-v1`` is a fixed reference for the arena only.
+TABLE_LEVELS = ("random", "easy", "normal", "hard", "expert")
 
 View = SmearView | SaladView
 
@@ -50,9 +57,9 @@ def make_player(
 ) -> Player:
     """A player for ``game`` ("smear" or "salad") at ``level`` (one of LEVELS).
 
-    ``budget_ms`` and ``iterations`` bound the ``hard`` level's search per decision (the first
-    one reached stops it); the other levels ignore them. Raises ValueError for an unknown game
-    or level.
+    ``budget_ms`` and ``iterations`` bound the search levels (``hard``, ``expert``) per
+    decision, the first one reached stops it; the rule levels need neither. Raises ValueError
+    for an unknown game or level.
     """
     from engine.games import GAMES
 
@@ -66,13 +73,21 @@ def make_player(
         raise ValueError("iterations must be at least 1")
     if level == "random":
         return RandomPlayer()
-    if level in ("easy", "normal"):
+    if level in ("easy", "normal-v1"):
         from engine.ai.rules import RulePlayer
 
-        return RulePlayer(careful=level == "normal")
-    from engine.ai.search import SearchPlayer
+        return RulePlayer(careful=level == "normal-v1")
+    if level == "normal":
+        from engine.ai.normal import NormalPlayer
 
-    return SearchPlayer(game, budget_ms=budget_ms, iterations=iterations)
+        return NormalPlayer()
+    if level == "hard":
+        from engine.ai.search import SearchPlayer
+
+        return SearchPlayer(game, budget_ms=budget_ms, iterations=iterations)
+    from engine.ai.expert import ExpertPlayer
+
+    return ExpertPlayer(game, budget_ms=budget_ms, iterations=iterations)
 
 
 __all__ = ["LEVELS", "TABLE_LEVELS", "Player", "RandomPlayer", "View", "make_player"]

@@ -8,10 +8,13 @@ Usage::
 The games come in sets of ``seats``: each set replays the same seeded deal sequence (RULES.md
 G1) with the candidate in each seat in turn and the field in the others, so the luck of the
 cards cancels. Games run on every core (multiprocessing). The report gives the candidate's
-match win rate with its Wilson 95% interval next to the null rate (1/seats), for Salad the mean
-game total of the candidate and of a field seat, and the decision times (p50/p95/max) of each
-level measured in the same run. A Smear game still going after ``--max-hands`` hands is
-stopped and counted as won by nobody (reported as capped).
+match win rate with its Wilson 95% interval next to the null rate (1/seats); for Smear the
+candidate's share of the hands bid, how often it was set on its bids and the mean final scores;
+for Salad the mean game total of the candidate and of a field seat; and the decision times
+(p50/p95/max) of each level measured in the same run. ``--budget-ms``/``--iterations`` bound
+every searching seat; ``--field-budget-ms``/``--field-iterations`` set the field's apart. A
+Smear game still going after ``--max-hands`` hands is stopped and counted as won by nobody
+(reported as capped).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from dataclasses import dataclass
 from engine.ai import LEVELS, Player, make_player
 from engine.games import GAME_NAMES, game
 from engine.record import new_game
+from engine.smear import SmearHandResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +42,10 @@ class Task:
     deal_seed: int
     cand_seat: int
     player_seed: int
-    budget_ms: float | None
+    budget_ms: float | None  # the candidate's search budget
     iterations: int | None
+    field_budget_ms: float | None  # the field's
+    field_iterations: int | None
     max_hands: int
 
 
@@ -53,16 +59,27 @@ class GameResult:
     capped: bool
     cand_times: tuple[float, ...]  # ms per decision
     field_times: tuple[float, ...]
+    bid_hands: int = 0  # Smear: hands somebody bid (not passed out)
+    cand_bids: int = 0  # ... of which the candidate was the bidder
+    cand_sets: int = 0  # ... and was set (S10)
 
 
 def play_game(task: Task) -> GameResult:
     state = new_game(task.game, task.seats, task.deal_seed)
     players: list[Player] = []
     for s in range(task.seats):
-        level = task.candidate if s == task.cand_seat else task.field
-        players.append(
-            make_player(task.game, level, budget_ms=task.budget_ms, iterations=task.iterations)
-        )
+        if s == task.cand_seat:
+            player = make_player(
+                task.game, task.candidate, budget_ms=task.budget_ms, iterations=task.iterations
+            )
+        else:
+            player = make_player(
+                task.game,
+                task.field,
+                budget_ms=task.field_budget_ms,
+                iterations=task.field_iterations,
+            )
+        players.append(player)
     rng = random.Random(task.player_seed)
     cand_times: list[float] = []
     field_times: list[float] = []
@@ -82,6 +99,8 @@ def play_game(task: Task) -> GameResult:
         state.apply(action, seat)
     outcome = state.outcome()
     winners = outcome.winners if outcome is not None and not capped else ()
+    bids = [r for r in state.results if isinstance(r, SmearHandResult) and r.bidder is not None]
+    mine = [r for r in bids if r.bidder == task.cand_seat]
     return GameResult(
         task.deal_seed,
         task.cand_seat,
@@ -91,6 +110,9 @@ def play_game(task: Task) -> GameResult:
         capped,
         tuple(cand_times),
         tuple(field_times),
+        len(bids),
+        len(mine),
+        sum(1 for r in mine if r.made is False),
     )
 
 
@@ -132,6 +154,8 @@ def tasks_for(args: argparse.Namespace) -> list[Task]:
                     deal_seed * 31 + r + 7,
                     args.budget_ms,
                     args.iterations,
+                    args.budget_ms if args.field_budget_ms is None else args.field_budget_ms,
+                    args.iterations if args.field_iterations is None else args.field_iterations,
                     args.max_hands,
                 )
             )
@@ -203,8 +227,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--field", choices=LEVELS, required=True)
     p.add_argument("--games", type=int, default=300)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--budget-ms", type=float, default=None, help="hard: time per decision")
-    p.add_argument("--iterations", type=int, default=None, help="hard: deals per decision")
+    p.add_argument("--budget-ms", type=float, default=None, help="search: ms per decision")
+    p.add_argument("--iterations", type=int, default=None, help="search: deals per decision")
+    p.add_argument("--field-budget-ms", type=float, default=None, help="the field's, if other")
+    p.add_argument("--field-iterations", type=int, default=None, help="the field's, if other")
     p.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
     p.add_argument("--max-hands", type=int, default=300, help="cap on a game's hands")
     args = p.parse_args(argv)
@@ -214,6 +240,22 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     if args.games < 1:
         p.error("--games must be at least 1")
     return args
+
+
+def smear_lines(args: argparse.Namespace, results: list[GameResult], s: Summary) -> list[str]:
+    """Smear's bidding figures: how often the candidate takes the bid and is set on it."""
+    hands = [g.hands for g in results]
+    bid_hands = sum(g.bid_hands for g in results)
+    cand_bids = sum(g.cand_bids for g in results)
+    sets = sum(g.cand_sets for g in results)
+    return [
+        f"capped games (over {args.max_hands} hands, no winner): {s.capped};"
+        f"  mean hands dealt {sum(hands) / len(hands):.1f}",
+        f"candidate bid-win share: {cand_bids}/{bid_hands} = {cand_bids / max(1, bid_hands):.1%}"
+        f" of hands bid (null {s.null:.1%});  set on {sets}/{cand_bids}"
+        f" = {sets / max(1, cand_bids):.1%} of its bids",
+        f"mean final score: candidate {s.cand_mean:.2f}, field {s.field_mean:.2f}",
+    ]
 
 
 def report(args: argparse.Namespace, results: list[GameResult], elapsed: float) -> str:
@@ -227,11 +269,7 @@ def report(args: argparse.Namespace, results: list[GameResult], elapsed: float) 
         + (f";  outright {s.outright}" if args.game == "salad" else ""),
     ]
     if args.game == "smear":
-        hands = [g.hands for g in results]
-        lines.append(
-            f"capped games (over {args.max_hands} hands, no winner): {s.capped};"
-            f"  mean hands dealt {sum(hands) / len(hands):.1f}"
-        )
+        lines += smear_lines(args, results, s)
     else:
         ratio = s.cand_mean / s.field_mean if s.field_mean else float("nan")
         lines.append(

@@ -1,4 +1,6 @@
-"""The rule-based levels, ``easy`` and ``normal``, for both games: a view in, an action out."""
+"""The first rule-based levels, ``easy`` and ``normal-v1``, for both games: a view in, an action
+out. Frozen: ``normal-v1`` is the arena's fixed reference, so the new ``normal`` lives in
+``engine.ai.normal`` and these rules stay as they were measured."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Rule-based Salad play on bitmasks: the ``easy`` and ``normal`` levels, and the policy the
-``hard`` level's rollouts follow.
+"""Rule-based Salad play on bitmasks: the ``easy`` and ``normal-v1`` levels, and the policy the
+``hard`` level's rollouts follow. Frozen with ``normal-v1`` (the arena's reference): the
+``normal`` level changes things in ``salad_normal``.
 
 Each hand has its own penalty (RULES.md hand table): the policy prices the cards of a trick
 under the hand's contract, ducks tricks that cost something, sheds its own penalty cards onto

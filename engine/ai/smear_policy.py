@@ -1,5 +1,6 @@
-"""Rule-based Smear play on bitmasks: the ``easy`` and ``normal`` levels, and the policy the
-``hard`` level's rollouts follow.
+"""Rule-based Smear play on bitmasks: the ``easy`` and ``normal-v1`` levels, and the policy the
+``hard`` level's rollouts follow. Frozen with ``normal-v1`` (the arena's reference): the
+``normal`` level reuses the careful play here and changes things in ``smear_normal``.
 
 Every function takes only what the acting seat may know (RULES.md G2): its own hand, the cards
 played this hand, the bids, the trump and the scores. The search calls the same functions on

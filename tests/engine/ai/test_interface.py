@@ -6,19 +6,21 @@ import random
 
 import pytest
 
-from engine.ai import LEVELS, make_player
+from engine.ai import LEVELS, TABLE_LEVELS, make_player
 from engine.record import new_game
 
 
 def test_levels() -> None:
-    assert LEVELS == ("random", "easy", "normal", "hard")
+    assert LEVELS == ("random", "easy", "normal-v1", "normal", "hard", "expert")
+    # normal-v1 is the arena's fixed reference, never seated at a table.
+    assert TABLE_LEVELS == ("random", "easy", "normal", "hard", "expert")
 
 
 def test_unknown_game_or_level() -> None:
     with pytest.raises(ValueError):
         make_player("poker", "easy")
     with pytest.raises(ValueError):
-        make_player("smear", "expert")
+        make_player("smear", "grandmaster")
 
 
 @pytest.mark.parametrize("game,seats", [("smear", 3), ("salad", 4)])

@@ -1,0 +1,151 @@
+"""The ``normal`` Smear level: bids from the measured model of ``engine.ai.bid_model``.
+
+``normal-v1`` bid from hand-set guesses and was set on about a third of its bids; this level
+bids a number only when the model says the hand makes it often enough (``MAKE_SHARE``), and
+stretches that only where the game is at stake: a made bid that wins the game (S12, S13), or
+an opponent whose made bid would win it. The play is ``smear_policy``'s careful play, except
+the opening lead, which names the trump the model found best.
+"""
+
+from __future__ import annotations
+
+from engine.ai import smear_policy
+from engine.ai.bid_model import bid_values, make_probs, pass_value
+from engine.cards import QUEEN, SUIT_MASK
+from engine.core import BID_OFFSET, PASS, Phase
+from engine.smear import TRICKS_PER_HAND, SmearState
+
+# The least P(making the bid) at which each bid is made: the set rate is what this buys.
+MAKE_SHARE = {2: 0.75, 3: 0.75, 4: 0.75}
+# Outbidding a seat that bid shows strength against us: the hand makes less than the model says.
+OUTBID_EXTRA = 0.0
+# A made bid that wins the game is worth the risk of a set at a lower chance of making it.
+GO_OUT_SHARE = 0.5
+# An opponent who would win the game with a made bid: taking the bid away costs at most a set.
+STOP_SHARE = 0.3
+
+
+def best_trump(hand: int, seats: int) -> tuple[int, tuple[float, float, float, float]]:
+    """The trump suit whose best bid is worth most, and its P(points >= k), k = 1..4."""
+    best_suit, best_probs, best_value = -1, (0.0, 0.0, 0.0, 0.0), -99.0
+    for suit in range(4):
+        if not hand & SUIT_MASK[suit]:
+            continue
+        probs = make_probs(hand, suit, seats)
+        value = max(bid_values(probs, seats))
+        if value > best_value:
+            best_suit, best_probs, best_value = suit, probs, value
+    return best_suit, best_probs
+
+
+def wanted_bid(
+    hand: int,
+    seat: int,
+    seats: int,
+    scores: tuple[int, ...] | list[int],
+    target: int,
+    bids: tuple[tuple[int, int], ...],
+) -> int:
+    """The bid this hand is worth here (0: pass), before asking whether it is legal."""
+    _, probs = best_trump(hand, seats)
+    values = bid_values(probs, seats)
+    me = scores[seat]
+    high_bid = max((b for _, b in bids), default=0)
+    high_seat = next((s for s, b in bids if b == high_bid and b > 0), -1)
+    for b in (4, 3, 2):
+        wins = me + b >= target or (b == 4 and me >= 1)
+        if b > high_bid and wins and probs[b - 1] >= GO_OUT_SHARE:
+            return b
+    if high_seat >= 0 and high_seat != seat:
+        # S12, S13: a bidder who makes this bid wins the game; outbid them if we may make ours.
+        danger = scores[high_seat] + high_bid >= target or (high_bid == 4 and scores[high_seat])
+        if danger and high_bid < 4 and probs[high_bid] >= STOP_SHARE:
+            return high_bid + 1
+    extra = OUTBID_EXTRA if high_bid else 0.0
+    for b in (4, 3, 2):
+        if probs[b - 1] >= MAKE_SHARE[b] + extra and values[b - 2] > pass_value(seats):
+            return b
+    return 0
+
+
+def choose_bid(
+    hand: int,
+    legal: int,
+    seat: int,
+    seats: int,
+    scores: tuple[int, ...] | list[int],
+    target: int,
+    bids: tuple[tuple[int, int], ...],
+) -> int:
+    """A legal bidding action: the wanted bid if legal, else a pass (or the lowest bid the
+    stuck dealer must make, S2)."""
+    want = wanted_bid(hand, seat, seats, scores, target, bids)
+    if want and legal >> (BID_OFFSET + want) & 1:
+        return BID_OFFSET + want
+    if legal >> PASS & 1:
+        return PASS
+    for b in (2, 3, 4):
+        if legal >> (BID_OFFSET + b) & 1:
+            return BID_OFFSET + b
+    return PASS
+
+
+def opening_lead(hand: int, suit: int) -> int:
+    """The first card of the hand, naming ``suit`` trump: a high trump draws, else the lowest."""
+    t = hand & SUIT_MASK[suit]
+    top = t.bit_length() - 1
+    if top % 13 >= QUEEN:
+        return top
+    return (t & -t).bit_length() - 1
+
+
+def choose_card(
+    hand: int,
+    legal: int,
+    trick: list[int],
+    seat: int,
+    seats: int,
+    trump: int,
+    bidder: int,
+    played: int,
+    threat: bool = False,
+) -> int:
+    if trump < 0 and not trick:
+        suit, _ = best_trump(hand, seats)
+        return opening_lead(hand, suit)
+    return smear_policy.choose_card(
+        hand, legal, trick, seat, seats, trump, bidder, played, threat, careful=True
+    )
+
+
+def play_hand(s: SmearState, tricks: int = TRICKS_PER_HAND) -> None:
+    """Play a fast-path state's hand on with every seat on this level's rules: the bidding,
+    then the play until ``tricks`` tricks of the hand are complete (all of them by default)."""
+    target = s.options.target
+    while s.phase == Phase.BID:
+        seat = s.to_act
+        bids = ((s.bidder, s.bid),) if s.bidder >= 0 else ()
+        s.apply_fast(choose_bid(s.hands[seat], s.legal_mask(), seat, s.n, s.scores, target, bids))
+    if s.phase != Phase.PLAY:
+        return
+    b = s.bidder
+    threat = s.scores[b] + s.bid >= target or (s.bid == 4 and s.scores[b] >= 1)
+    n = s.n
+    while s.phase == Phase.PLAY and s.tricks_done < tricks:
+        held = 0
+        for h in s.hands:
+            held |= h
+        seat = s.to_act
+        s.apply_fast(
+            choose_card(
+                s.hands[seat],
+                s.legal_mask(),
+                s.trick,
+                seat,
+                n,
+                s.trump,
+                b,
+                s.dealt & ~held,
+                threat and seat != b,
+            )
+        )
