@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from engine.cards import (
+    ACE,
     BIT,
     FULL_DECK,
     JACK,
@@ -22,6 +23,7 @@ from engine.cards import (
     SUIT_MASK,
     SUIT_OF,
     SUITS,
+    TWO,
     cards_of,
     cards_str,
 )
@@ -198,6 +200,40 @@ class SmearView:
         if led == self.trump:
             return "follow-trump", {"suit": led}
         return "follow-or-trump", {"led": led, "trump": self.trump}
+
+
+class SmearTally(NamedTuple):
+    """The points of the hand in play that are already decided, from public facts only."""
+
+    high: int | None  # the seat that played the ace of trump (S6: nothing can beat it)
+    low: int | None  # the seat that played the two of trump (S7: nothing can be lower)
+    jack: int | None  # the seat that won the trick holding the jack of trump (S8)
+    game_points: tuple[int, ...]  # S9 counts of the cards each seat has won so far
+
+
+def tally(view: SmearView) -> SmearTally:
+    """What everybody can already tell about this hand's points (RULES.md S6-S9). High and Low
+    are certain mid-hand only once the ace or the two of trump is played: any other trump may
+    be beaten by one still in a hand or never dealt."""
+    n = view.seats
+    won = [0] * n
+    high = low = jack = None
+    trump = view.trump
+    tricks = list(view.tricks) + ([view.trick] if view.trick is not None else [])
+    for trick in tricks:
+        mask = 0
+        for seat, c in trick.played_by(n):
+            mask |= BIT[c]
+            if trump is not None and SUIT_OF[c] == trump:
+                if RANK_OF[c] == ACE:
+                    high = seat
+                elif RANK_OF[c] == TWO:
+                    low = seat
+        if trick.winner is not None:
+            won[trick.winner] |= mask
+            if trump is not None and mask & BIT[trump * 13 + JACK]:
+                jack = trick.winner
+    return SmearTally(high, low, jack, tuple(game_points_of(m) for m in won))
 
 
 def deal_masks(rng: random.Random, seats: int) -> list[int]:
