@@ -32,10 +32,11 @@ from engine.ai import salad_normal, smear_normal
 from engine.ai.bid_model import make_probs
 from engine.ai.determinize import Knowledge, knowledge_of, salad_state, sample_hands, smear_state
 from engine.ai.normal import salad_action, smear_action
-from engine.ai.search import salad_value, smear_value
-from engine.core import Phase
+from engine.ai.search import WIN_VALUE, salad_value, smear_value
+from engine.cards import BIT, JACK, SUIT_MASK, SUIT_OF
+from engine.core import BID_OFFSET, PASS, Phase
 from engine.salad import DECK_MASK, HAND_SIZE, SaladState, SaladView
-from engine.smear import TRICKS_PER_HAND, SmearState, SmearView
+from engine.smear import TRICKS_PER_HAND, SmearState, SmearView, game_points_of, winning_card
 
 DEFAULT_BUDGET_MS = 150.0
 ENDGAME_TRICKS = 3
@@ -45,14 +46,21 @@ TIE_BONUS = 0.05  # per unit of deal weight, for the ``normal`` rules' move
 BID_SHARE = 0.72
 BID_WIDTH = 0.08
 BID_FLOOR = 0.05
+# The bids searched: those the measured model gives at least this chance of making, and the
+# ``normal`` rules' bid (which stretches for the game). Rollouts value a bid too kindly (the
+# last tricks are played with every hand in view), so long shots are not even tried.
+SEARCH_BID_SHARE = 0.5
 
 
 @dataclass(frozen=True, slots=True)
 class Analysis:
-    """The search's estimate for each legal action: weighted mean value over ``deals``."""
+    """The search's estimate for each legal action, weighted means over ``deals``: ``values``
+    what the search maximizes (``search.smear_value``/``salad_value``), ``points`` the seat's
+    own score change for the hand (Smear: S10, S11; Salad: the penalty it takes)."""
 
     actions: tuple[int, ...]
     values: tuple[float, ...]
+    points: tuple[float, ...]
     deals: int
     best: int
 
@@ -85,44 +93,122 @@ def bid_likelihood(view: SmearView, know: Knowledge, hands: list[int]) -> float:
     return weight
 
 
-def smear_finish(s: SmearState, before: list[int]) -> None:
-    """Play the hand out: ``normal`` rules, then the exact endgame."""
+def smear_outcome(s: SmearState, seat: int, before: list[int]) -> tuple[float, float]:
+    """Play the hand out, ``normal`` rules then the exact endgame; ``seat``'s value and score
+    change."""
     smear_normal.play_hand(s, TRICKS_PER_HAND - ENDGAME_TRICKS)
     if s.phase == Phase.PLAY:
-        _solve(s, before)
+        result = Endgame(s, before).solve()
+        return result[seat], result[s.n + seat]
+    return smear_value(s, seat, before), float(s.scores[seat] - before[seat])
 
 
-def _utilities(s: SmearState, before: list[int]) -> list[float]:
-    """Each seat's value of a finished hand: its change against the others', and the game."""
-    return [smear_value(s, seat, before) for seat in range(s.n)]
+class Endgame:
+    """max^n over the rest of a Smear hand with every hand in view: the seat to act plays the
+    card best for its own value (``search.smear_value``), the lowest such card on a tie.
 
+    High and Low belong to whoever holds those trumps, so only the Jack's trick and the Game
+    count depend on the play; the search plays on the hands' masks and undoes each card."""
 
-def _solve(s: SmearState, before: list[int]) -> list[float]:
-    """max^n over the rest of the hand: the seat to act takes the card best for itself (the
-    lowest such card on a tie). Leaves ``s`` at the end of the best line; returns utilities."""
-    if s.phase != Phase.PLAY:
-        return _utilities(s, before)
-    who = s.to_act
-    best_u: list[float] | None = None
-    best_state = s
-    mask = s.legal_mask()
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        child = s.copy()
-        child.apply_fast(low.bit_length() - 1)
-        u = _solve(child, before)
-        if best_u is None or u[who] > best_u[who]:
-            best_u, best_state = u, child
-    _adopt(s, best_state)
-    assert best_u is not None
-    return best_u
+    def __init__(self, s: SmearState, before: list[int]) -> None:
+        n = s.n
+        self.n = n
+        self.trump = s.trump
+        self.hands = s.hands[:]
+        self.won = s.won[:]
+        self.trick = s.trick[:]
+        self.leader = s.leader if s.trick else s.to_act
+        self.to_act = s.to_act
+        self.bidder = s.bidder
+        self.bid = s.bid
+        self.before = before
+        self.scores = s.scores
+        self.target = s.options.target
+        trumps = s.dealt & SUIT_MASK[s.trump]
+        self.fixed = [0] * n
+        high_bit = 1 << (trumps.bit_length() - 1)
+        low_bit = trumps & -trumps
+        for seat in range(n):
+            dealt = s.dealt_hands[seat]
+            self.fixed[seat] += bool(dealt & high_bit) + bool(dealt & low_bit)
+        jack = BIT[s.trump * 13 + JACK]
+        self.jack = jack if trumps & jack else 0
 
+    def solve(self) -> tuple[float, ...]:
+        """Every seat's value, then every seat's score change, at the end of the best line."""
+        return self._node(self.to_act)
 
-def _adopt(s: SmearState, other: SmearState) -> None:
-    """Make ``s`` the state ``other`` reached (both are search copies)."""
-    for slot in SmearState.__slots__:
-        setattr(s, slot, getattr(other, slot))
+    def _node(self, who: int) -> tuple[float, ...]:
+        trick = self.trick
+        n = self.n
+        if len(trick) == n:
+            return self._trick_done()
+        h = self.hands[who]
+        if trick:
+            follow = h & SUIT_MASK[SUIT_OF[trick[0]]]
+            if follow:
+                h = follow | (h & SUIT_MASK[self.trump])
+        best: tuple[float, ...] = ()
+        nxt = who + 1 if who + 1 < n else 0
+        while h:
+            bit = h & -h
+            h ^= bit
+            self.hands[who] ^= bit
+            trick.append(bit.bit_length() - 1)
+            result = self._node(nxt)
+            trick.pop()
+            self.hands[who] ^= bit
+            if not best or result[who] > best[who]:
+                best = result
+        return best
+
+    def _trick_done(self) -> tuple[float, ...]:
+        trick = self.trick
+        tm = 0
+        for c in trick:
+            tm |= BIT[c]
+        leader = self.leader
+        winner = (leader + trick.index(winning_card(tm, SUIT_OF[trick[0]], self.trump))) % self.n
+        self.won[winner] |= tm
+        if self.hands[winner]:
+            self.trick = []
+            self.leader = winner
+            result = self._node(winner)
+        else:
+            result = self._leaf()
+        self.won[winner] ^= tm
+        self.trick, self.leader = trick, leader
+        return result
+
+    def _leaf(self) -> tuple[float, ...]:
+        n = self.n
+        points = self.fixed[:]
+        if self.jack:
+            for seat in range(n):
+                if self.won[seat] & self.jack:
+                    points[seat] += 1
+        counts = [game_points_of(w) for w in self.won]
+        top = max(counts)
+        if counts.count(top) == 1:
+            points[counts.index(top)] += 1
+        b = self.bidder
+        made = points[b] >= self.bid
+        change = [float(p) for p in points]
+        if not made:
+            change[b] = -float(self.bid)
+        winner = -1
+        if made and (
+            self.scores[b] + points[b] >= self.target or (self.bid == 4 and self.scores[b] >= 1)
+        ):
+            winner = b
+        total = sum(change)
+        values = []
+        for seat in range(n):
+            v = change[seat] - (total - change[seat]) / (n - 1)
+            if winner >= 0:
+                v += WIN_VALUE if winner == seat else -WIN_VALUE
+            values.append(v)
+        return (*values, *change)
 
 
 class ExpertPlayer:
@@ -143,18 +229,29 @@ class ExpertPlayer:
             raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
         if len(legal) == 1:
             return legal[0]
-        return self.analyse(view, rng).best
+        return self.analyse(view, rng, prune=True).best
 
     def analyse(
-        self, view: SmearView | SaladView, rng: random.Random, budget_ms: float | None = None
+        self,
+        view: SmearView | SaladView,
+        rng: random.Random,
+        budget_ms: float | None = None,
+        *,
+        prune: bool = False,
     ) -> Analysis:
-        """Every legal action's estimated value (``budget_ms`` overrides the player's)."""
+        """The legal actions' estimated values (``budget_ms`` overrides the player's).
+        ``prune``: leave out Smear bids that are long shots (``SEARCH_BID_SHARE``)."""
         start = time.perf_counter()
         budget = self.budget_ms if budget_ms is None else budget_ms
         deadline = None if budget is None else start + budget / 1000.0
         legal = view.legal
+        if prune and isinstance(view, SmearView) and view.phase == Phase.BID:
+            legal = searched_bids(view)
+            if len(legal) == 1:
+                return Analysis(legal, (0.0,), (0.0,), 0, legal[0])
         know = knowledge_of(view)
         totals = [0.0] * len(legal)
+        points = [0.0] * len(legal)
         weight_sum = 0.0
         done = 0
         while self.iterations is None or done < self.iterations:
@@ -164,44 +261,70 @@ class ExpertPlayer:
             hands = sample_hands(know, rng)
             if isinstance(view, SmearView):
                 w = bid_likelihood(view, know, hands)
-                values = _smear_values(view, hands)
+                outcomes = _smear_outcomes(view, hands, legal)
             else:
                 w = 1.0
-                values = _salad_values(view, hands)
-            for i, v in enumerate(values):
+                outcomes = _salad_outcomes(view, hands, legal)
+            for i, (v, p) in enumerate(outcomes):
                 totals[i] += w * v
+                points[i] += w * p
             weight_sum += w
             done += 1
         # Near-ties go to the move the ``normal`` rules would make.
         hint = smear_action(view) if isinstance(view, SmearView) else salad_action(view)
         if hint in legal:
             totals[legal.index(hint)] += TIE_BONUS * weight_sum
-        means = tuple(t / weight_sum if weight_sum else 0.0 for t in totals)
+        scale = 1.0 / weight_sum if weight_sum else 0.0
+        means = tuple(t * scale for t in totals)
         best = max(range(len(legal)), key=lambda i: means[i])
-        return Analysis(tuple(legal), means, done, legal[best])
+        if hint in legal:
+            means = tuple(
+                m - TIE_BONUS if a == hint else m for a, m in zip(legal, means, strict=True)
+            )
+        return Analysis(tuple(legal), means, tuple(p * scale for p in points), done, legal[best])
 
 
-def _smear_values(view: SmearView, hands: list[int]) -> list[float]:
+def searched_bids(view: SmearView) -> tuple[int, ...]:
+    """Pass (when legal), the ``normal`` bid, and every bid the hand makes often enough."""
+    hand = 0
+    for c in view.hand:
+        hand |= BIT[c]
+    _, probs = smear_normal.best_trump(hand, view.seats)
+    rule = smear_action(view)
+    out = tuple(
+        a for a in view.legal if a in (PASS, rule) or probs[a - BID_OFFSET - 1] >= SEARCH_BID_SHARE
+    )
+    return out if out else view.legal
+
+
+def _smear_outcomes(
+    view: SmearView, hands: list[int], actions: tuple[int, ...]
+) -> list[tuple[float, float]]:
+    """(value, own score change) of each action on one deal."""
     base = smear_state(view, hands)
     before = list(view.scores)
+    seat = view.seat
     out = []
-    for a in view.legal:
+    for a in actions:
         s = base.copy()
         s.apply_fast(a)
-        smear_finish(s, before)
-        out.append(smear_value(s, view.seat, before))
+        out.append(smear_outcome(s, seat, before))
     return out
 
 
-def _salad_values(view: SaladView, hands: list[int]) -> list[float]:
+def _salad_outcomes(
+    view: SaladView, hands: list[int], actions: tuple[int, ...]
+) -> list[tuple[float, float]]:
+    """(value, own penalty) of each action on one deal."""
     base = salad_state(view, hands)
     before = list(view.scores)
+    seat = view.seat
     out = []
-    for a in view.legal:
+    for a in actions:
         s = base.copy()
         s.apply_fast(a)
         salad_finish(s)
-        out.append(salad_value(s, view.seat, before))
+        out.append((salad_value(s, seat, before), float(s.scores[seat] - before[seat])))
     return out
 
 
