@@ -159,4 +159,4 @@ WEIGHTS: dict[int, tuple[tuple[float, ...], ...]] = {
 # Mean points a hand hands out in all (S6-S9), per seat count.
 TOTAL_POINTS: dict[int, float] = {2: 3.2186, 3: 3.3280}
 # A defender's mean relative change against a bidder that bids as normal does.
-PASS_VALUE: dict[int, float] = {2: -1.1709, 3: -0.7581}
+PASS_VALUE: dict[int, float] = {2: -1.0824, 3: -0.7015}
