@@ -100,6 +100,26 @@ def test_main_prints_the_report(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "candidate wins:" in out and "Wilson 95%" in out and "null rate 33.3%" in out
     assert "decision time candidate hard" in out and "decision time field normal" in out
+    assert "bid-win share" in out and "of its bids" in out and "mean final score" in out
+
+
+ARGS = ["--game", "smear", "--seats", "3", "--games", "3", "--seed", "5"]
+
+
+def test_the_field_may_search_with_its_own_budget() -> None:
+    search = [*ARGS, "--candidate", "expert", "--field", "hard", "--iterations", "4"]
+    tasks = arena.tasks_for(arena.parse_args([*search, "--field-iterations", "2"]))
+    assert {(t.iterations, t.field_iterations) for t in tasks} == {(4, 2)}
+    same = arena.tasks_for(arena.parse_args(search))
+    assert {(t.iterations, t.field_iterations) for t in same} == {(4, 4)}
+
+
+def test_smear_results_count_bids_and_sets() -> None:
+    args = arena.parse_args([*ARGS, "--candidate", "normal", "--field", "normal-v1"])
+    results = arena.run(arena.tasks_for(args), workers=1)
+    for g in results:
+        assert 0 <= g.cand_sets <= g.cand_bids <= g.bid_hands <= g.hands
+    assert sum(g.bid_hands for g in results) > 0
 
 
 def test_the_cap_stops_endless_games() -> None:

@@ -9,6 +9,7 @@ import pytest
 from engine.ai import LEVELS, Player, make_player
 from tests.engine.ai.helpers import positions, twin
 
+RULE_LEVELS = ("random", "easy", "normal-v1", "normal")
 CASES = [("smear", 2), ("smear", 3), ("salad", 3), ("salad", 4), ("salad", 5), ("salad", 6)]
 
 
@@ -19,7 +20,7 @@ def _player(game: str, level: str) -> Player:
 
 @pytest.mark.parametrize("game,seats", CASES)
 def test_rule_levels_only_play_legal_actions(game: str, seats: int) -> None:
-    players = {level: _player(game, level) for level in ("random", "easy", "normal")}
+    players = {level: _player(game, level) for level in RULE_LEVELS}
     rng = random.Random(0)
     checked = 0
     for seed in range(8):
@@ -34,9 +35,10 @@ def test_rule_levels_only_play_legal_actions(game: str, seats: int) -> None:
     assert checked >= 1000
 
 
+@pytest.mark.parametrize("level", ["hard", "expert"])
 @pytest.mark.parametrize("game,seats", CASES)
-def test_hard_only_plays_legal_actions(game: str, seats: int) -> None:
-    player = _player(game, "hard")
+def test_search_levels_only_play_legal_actions(game: str, seats: int, level: str) -> None:
+    player = _player(game, level)
     rng = random.Random(1)
     checked = 0
     for seed in range(3):
@@ -64,7 +66,7 @@ def _players_whole_game(game: str, seats: int, level: str, seed: int) -> None:
         st.apply(players[seat].choose(st.view(seat), rng), seat)
 
 
-@pytest.mark.parametrize("level", ["easy", "normal"])
+@pytest.mark.parametrize("level", ["easy", "normal-v1", "normal"])
 @pytest.mark.parametrize("game,seats", CASES)
 def test_rule_levels_play_whole_games(game: str, seats: int, level: str) -> None:
     for seed in range(3):

@@ -1,4 +1,4 @@
-"""Positions where the right move is clear, for ``normal`` and ``hard``."""
+"""Positions where the right move is clear, for ``normal``, ``hard`` and ``expert``."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from engine.salad import SaladState
 from engine.smear import SmearState
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", ["normal-v1", "normal", "hard", "expert"])
 def test_smear_bidder_with_ace_king_jack_ten_bids_and_leads_the_ace(level: str) -> None:
     st = SmearState(3, first_dealer=2)
     st.deal(
@@ -33,7 +33,7 @@ def test_smear_bidder_with_ace_king_jack_ten_bids_and_leads_the_ace(level: str) 
     assert player.choose(st.view(0), random.Random(2)) == parse_cards(["AS"])[0]
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", ["normal-v1", "normal", "hard", "expert"])
 def test_salad_hand_four_discards_the_lone_king_of_spades(level: str) -> None:
     st = SaladState(4, first_dealer=0)
     st.hand_index = 3  # hand 4: 100 for taking the king of spades
@@ -68,7 +68,7 @@ def _bidding_spot(scores: tuple[int, int, int], first_bid: int | None) -> SmearS
     return st
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", ["normal-v1", "normal", "hard", "expert"])
 def test_smear_takes_the_bid_from_a_bidder_who_would_go_out(level: str) -> None:
     """S12: only the bidder can win, so an opponent at 10 who bid 2 must be outbid."""
     player = make_player("smear", level, iterations=100)
@@ -76,14 +76,16 @@ def test_smear_takes_the_bid_from_a_bidder_who_would_go_out(level: str) -> None:
     assert player.choose(st.view(2), random.Random(1)) == bid_action(3)
 
 
-def test_smear_normal_lets_a_harmless_bid_stand() -> None:
+@pytest.mark.parametrize("level", ["normal-v1", "normal"])
+def test_smear_normal_lets_a_harmless_bid_stand(level: str) -> None:
     st = _bidding_spot((0, 0, 0), 2)
-    assert make_player("smear", "normal").choose(st.view(2), random.Random(1)) == PASS
+    assert make_player("smear", level).choose(st.view(2), random.Random(1)) == PASS
 
 
-def test_smear_hard_bids_higher_to_go_out() -> None:
-    """At 10 points a made 3 wins the game (S12): hard bids 3 where it bids 2 at 0."""
-    player = make_player("smear", "hard", iterations=100)
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_smear_search_bids_higher_to_go_out(level: str) -> None:
+    """At 10 points a made 3 wins the game (S12): search bids 3 where it bids 2 at 0."""
+    player = make_player("smear", level, iterations=100)
     quiet = _bidding_spot((0, 0, 0), None)
     assert player.choose(quiet.view(2), random.Random(2)) == bid_action(2)
     out = _bidding_spot((0, 0, 10), None)

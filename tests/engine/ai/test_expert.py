@@ -1,0 +1,129 @@
+"""The expert level: its exact endgame agrees with the engine, its bid inference weighs deals,
+its decisions repeat given the same iterations, and it plays clear positions right."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.ai import make_player
+from engine.ai.determinize import knowledge_of, sample_hands, smear_state
+from engine.ai.expert import Endgame, ExpertPlayer, bid_likelihood, searched_bids
+from engine.ai.search import smear_value
+from engine.core import PASS, Phase, bid_action
+from engine.smear import SmearState
+from tests.engine.ai.helpers import positions
+from tests.engine.conftest import act, cards, smear_hand
+
+
+def test_endgame_scores_the_last_trick_as_the_engine_does() -> None:
+    """With one card each the line is forced: the solver's values and score changes must be
+    the engine's own scoring of the hand (S6-S11)."""
+    checked = 0
+    for seed in range(40):
+        for st in positions("smear", 3, seed, 300):
+            assert isinstance(st, SmearState)
+            if st.phase != Phase.PLAY or st.tricks_done != 5 or st.trick:
+                continue
+            before = list(st.scores)
+            solved = Endgame(st.copy(), before).solve()
+            real = st.copy()
+            real.playout_hand(random.Random(0))
+            for seat in range(3):
+                assert solved[seat] == pytest.approx(smear_value(real, seat, before))
+                assert solved[3 + seat] == real.scores[seat] - before[seat]
+            checked += 1
+            break
+    assert checked >= 20
+
+
+def test_bid_likelihood_prefers_deals_that_explain_a_pass() -> None:
+    """Seat 1 passed: a deal giving it A-K-Q-J of spades explains that worse than a weak one,
+    but is weighed, not thrown away."""
+    st = smear_hand(["2C 3C 4D 5D 6H 7H", "AS KS QS JS 8D 9D", "2H 3S 4S 5S 6S 7S"], dealer=0)
+    act(st, "pass")
+    view = st.view(2)
+    know = knowledge_of(view)
+    strong, weak = mask("AS KS QS JS 8D 9D"), mask("2C 3C 4D 5D 6H 7H")
+    own = mask("2H 3S 4S 5S 6S 7S")
+    unlikely = bid_likelihood(view, know, [weak, strong, own])
+    likely = bid_likelihood(view, know, [strong, weak, own])
+    assert 0 < unlikely < likely
+
+
+def mask(text: str) -> int:
+    m = 0
+    for c in cards(text):
+        m |= 1 << c
+    return m
+
+
+def test_iterations_make_the_decision_repeatable() -> None:
+    player = make_player("smear", "expert", iterations=6)
+    for i, st in enumerate(positions("smear", 3, 5, 80)):
+        if i % 5:
+            continue
+        seat = st.current_player
+        assert seat is not None
+        view = st.view(seat)
+        assert player.choose(view, random.Random(i)) == player.choose(view, random.Random(i))
+
+
+def test_a_tiny_budget_still_searches_one_deal() -> None:
+    """budget_ms is a bound: far below one deal's time the search still finishes one deal."""
+    for st in positions("smear", 3, 8, 40):
+        seat = st.current_player
+        assert seat is not None
+        view = st.view(seat)
+        if len(view.legal) < 2:
+            continue
+        analysis = ExpertPlayer("smear", budget_ms=0.001).analyse(view, random.Random(1))
+        assert analysis.deals == 1
+        assert analysis.best in view.legal
+
+
+def test_long_shot_bids_are_not_searched() -> None:
+    st = smear_hand(["2C 5D 7H 9S 3C 4D", "AS KS 2H 3H 4H 5H", "6C 7C 8C 9C TC JC"], dealer=2)
+    assert searched_bids(st.view(0)) == (PASS,)
+
+
+def test_expert_does_not_bid_four_on_a_hopeless_hand() -> None:
+    st = smear_hand(["2C 5D 7H 9S 3C 4D", "AS KS 2H 3H 4H 5H", "6C 7C 8C 9C TC JC"], dealer=2)
+    player = make_player("smear", "expert", iterations=20)
+    assert player.choose(st.view(0), random.Random(1)) == PASS
+
+
+def test_expert_bids_and_leads_the_ace_with_ace_king_jack_ten() -> None:
+    st = smear_hand(["AS KS JS TS 3H 4D", "5C 6C 7D 8H 9H 2D", "QC KD 5H 6D 7C 8C"], dealer=2)
+    player = make_player("smear", "expert", iterations=40)
+    bid = player.choose(st.view(0), random.Random(1))
+    assert bid != PASS
+    st.apply(bid, 0)
+    while st.phase == Phase.BID:
+        st.apply(PASS, st.current_player)
+    assert player.choose(st.view(0), random.Random(2)) == cards("AS")[0]
+
+
+def test_expert_takes_a_sure_jack() -> None:
+    """Spades trump: the bidder leads the jack, we hold the ace and only the king is left
+    after us. The ace takes the jack for sure; the three would give it to the king."""
+    st = smear_hand(["KS 2C 3C 4C 5C 6C", "QS JS 7D 8D 9D TD", "AS 3S 7H 8H 9H TH"], dealer=0)
+    act(st, "2", "pass", "pass", "JS")
+    assert st.current_player == 2
+    player = make_player("smear", "expert", iterations=20)
+    assert player.choose(st.view(2), random.Random(4)) == cards("AS")[0]
+
+
+def test_searched_state_is_the_view_position() -> None:
+    st = smear_hand(["AS KS JS TS 3H 4D", "5C 6C 7D 8H 9H 2D", "QC KD 5H 6D 7C 8C"], dealer=2)
+    view = st.view(0)
+    hands = sample_hands(knowledge_of(view), random.Random(3))
+    assert smear_state(view, hands).legal_mask() == st.legal_mask()
+
+
+def test_stop_bid_is_searched() -> None:
+    st = smear_hand(["2C 3C 4C 5C 6C 7C", "8C 9C TC JC QC KC", "AS KS 3S 5H 7D 8D"], dealer=0)
+    st.scores = [0, 10, 0]
+    act(st, "2")
+    assert bid_action(3) in searched_bids(st.view(2))
