@@ -70,33 +70,47 @@ def choose_card(
     for c in trick:
         value += pen[c]
     if SUIT_OF[cards[0]] == led:
-        # Following suit.
         if free:
             return max(cards)
-        ducks = [c for c in cards if c < best]
-        if ducks:
-            # The highest card that still loses; a penalty card under someone else's is best.
-            return max(ducks, key=lambda c: (pen[c], c))
-        if not careful:
-            return min(cards)
-        if last:
-            # Ours anyway: win with the highest card that costs nothing.
-            return max(cards, key=lambda c: (-pen[c], c))
-        # Someone later may still go over us: the lowest card gives them the best chance,
-        # unless nobody can (then we win anyway, so shed the highest).
-        higher_out = unknown & led_mask & ~((2 << cards[0]) - 1)
-        if not higher_out:
-            return max(cards, key=lambda c: (-pen[c], c))
-        if value == 0 and contract in (2, 3) and pen[cards[-1]] == 0:
-            # Nothing at stake yet: shed a high card, keep low ones to duck later.
-            return min(cards, key=lambda c: (pen[c], -c)) if len(cards) > 2 else min(cards)
-        return min(cards, key=lambda c: (pen[c], c))
+        return _follow(cards, best, unknown & led_mask, pen, contract, value, last, careful)
     # Void in the suit led: discard the most dangerous card.
     if free:
         return max(cards, key=lambda c: c % 13)
     if not careful:
         return max(cards, key=lambda c: (pen[c], c % 13))
     return max(cards, key=lambda c: _danger(c, hand, unknown, contract))
+
+
+def _follow(
+    cards: list[int],
+    best: int,
+    unknown_led: int,
+    pen: tuple[int, ...],
+    contract: int,
+    value: int,
+    last: bool,
+    careful: bool,
+) -> int:
+    """Following suit under ``best``, the winning card so far; ``value``: what the trick
+    costs its winner so far; ``unknown_led``: unseen cards of the suit led."""
+    ducks = [c for c in cards if c < best]
+    if ducks:
+        # The highest card that still loses; a penalty card under someone else's is best.
+        return max(ducks, key=lambda c: (pen[c], c))
+    if not careful:
+        return min(cards)
+    if last:
+        # Ours anyway: win with the highest card that costs nothing.
+        return max(cards, key=lambda c: (-pen[c], c))
+    # Someone later may still go over us: the lowest card gives them the best chance,
+    # unless nobody can (then we win anyway, so shed the highest).
+    higher_out = unknown_led & ~((2 << cards[0]) - 1)
+    if not higher_out:
+        return max(cards, key=lambda c: (-pen[c], c))
+    if value == 0 and contract in (2, 3) and pen[cards[-1]] == 0:
+        # Nothing at stake yet: shed a high card, keep low ones to duck later.
+        return min(cards, key=lambda c: (pen[c], -c)) if len(cards) > 2 else min(cards)
+    return min(cards, key=lambda c: (pen[c], c))
 
 
 def _danger(c: int, hand: int, unknown: int, contract: int) -> float:

@@ -188,9 +188,7 @@ def choose_card(
             return (t & -t).bit_length() - 1
         return _lead(hand, legal, trump, unknown, seat, bidder, careful)
     led = SUIT_OF[trick[0]]
-    wi = trick_winner(trick, trump)
-    best = trick[wi]
-    last = len(trick) == seats - 1
+    best = trick[trick_winner(trick, trump)]
     value = 0
     jack_in = False
     for c in trick:
@@ -201,37 +199,56 @@ def choose_card(
     winners = [c for c in cards if _beats(c, best, led, trump)]
     losers = [c for c in cards if c not in winners]
     if winners:
-        if last:
-            # Safe: take it if worth anything, with the card that scores most or costs least.
+        if len(trick) == seats - 1:
             worth = value > 0 or jack_in or threat
-            scoring = [c for c in winners if CARD_VALUE[c] or c == trump * 13 + JACK]
-            if scoring:
-                return max(scoring, key=lambda c: (c == trump * 13 + JACK, CARD_VALUE[c]))
-            cheapest = min(winners, key=lambda c: _discard_cost(c, trump))
-            if worth or not losers or not careful:
-                return cheapest
-            if _discard_cost(cheapest, trump) <= min(_discard_cost(c, trump) for c in losers):
-                return cheapest
+            take = _take_last(winners, losers, trump, worth or not careful)
         elif careful:
-            # Others still to play: only a card nobody left can beat is safe.
-            safe = [c for c in winners if _is_boss(c, led, trump, unknown)]
-            if safe and (value > 0 or jack_in or threat or len(trick) == 0):
-                scoring = [c for c in safe if CARD_VALUE[c] or c == trump * 13 + JACK]
-                if scoring:
-                    return max(scoring, key=lambda c: CARD_VALUE[c])
-                return min(safe, key=lambda c: _discard_cost(c, trump))
-            if (value >= 10 or jack_in or threat) and winners:
-                # Worth a try with our best non-scoring winner.
-                plain = [c for c in winners if c % 13 not in (TEN, JACK) or SUIT_OF[c] != trump]
-                if plain:
-                    return max(plain, key=lambda c: (SUIT_OF[c] == trump, c))
+            worth = value > 0 or jack_in or threat
+            take = _take_early(
+                winners, led, trump, unknown, worth, value >= 10 or jack_in or threat
+            )
         else:
-            return max(winners)
+            take = max(winners)
+        if take >= 0:
+            return take
     pool = losers or cards
     # Losing: throw the cheapest card, never a point card if we can help it.
     if not careful:
         return min(pool, key=lambda c: c % 13)
     return min(pool, key=lambda c: _discard_cost(c, trump))
+
+
+def _take_last(winners: list[int], losers: list[int], trump: int, worth: bool) -> int:
+    """Last to play: take the trick if worth anything, with the card that scores most or costs
+    least; -1 to lose it instead."""
+    jack = trump * 13 + JACK
+    scoring = [c for c in winners if CARD_VALUE[c] or c == jack]
+    if scoring:
+        return max(scoring, key=lambda c: (c == jack, CARD_VALUE[c]))
+    cheapest = min(winners, key=lambda c: _discard_cost(c, trump))
+    if worth or not losers:
+        return cheapest
+    if _discard_cost(cheapest, trump) <= min(_discard_cost(c, trump) for c in losers):
+        return cheapest
+    return -1
+
+
+def _take_early(
+    winners: list[int], led: int, trump: int, unknown: int, worth: bool, rich: bool
+) -> int:
+    """Others still to play: only a card nobody left can beat is safe; a rich trick is worth
+    a try with our best non-scoring winner. -1 to lose it instead."""
+    safe = [c for c in winners if _is_boss(c, led, trump, unknown)]
+    if safe and worth:
+        scoring = [c for c in safe if CARD_VALUE[c] or c == trump * 13 + JACK]
+        if scoring:
+            return max(scoring, key=lambda c: CARD_VALUE[c])
+        return min(safe, key=lambda c: _discard_cost(c, trump))
+    if rich:
+        plain = [c for c in winners if c % 13 not in (TEN, JACK) or SUIT_OF[c] != trump]
+        if plain:
+            return max(plain, key=lambda c: (SUIT_OF[c] == trump, c))
+    return -1
 
 
 def _is_boss(c: int, led: int, trump: int, unknown: int) -> bool:
