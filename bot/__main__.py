@@ -8,13 +8,38 @@ from __future__ import annotations
 
 import sys
 
-from bot.app import run
+from pydantic import ValidationError
+
+from bot.app import EXIT_STARTUP, run
 from bot.settings import Settings
 
-if __name__ == "__main__":
-    settings = Settings()
-    if not settings.has_token and settings.sandbox:
-        from sandbox.run import main as sandbox_main
 
-        sys.exit(sandbox_main(settings))
-    sys.exit(run(settings))
+def settings_or_exit() -> Settings:
+    """The settings, or one sentence naming each bad setting and exit status 2."""
+    try:
+        return Settings()
+    except ValidationError as e:
+        for error in e.errors():
+            name = ".".join(str(p) for p in error["loc"]).upper()
+            print(f"Setting {name} is not valid: {error['msg']}.", file=sys.stderr)
+        sys.exit(EXIT_STARTUP)
+
+
+def main() -> int:
+    settings = settings_or_exit()
+    if not settings.has_token and settings.sandbox:
+        try:
+            from sandbox.run import main as sandbox_main
+        except ImportError:
+            print(
+                "No DISCORD_TOKEN, and this installation has no sandbox: set DISCORD_TOKEN "
+                "(see .env.example).",
+                file=sys.stderr,
+            )
+            return EXIT_STARTUP
+        return sandbox_main(settings)
+    return run(settings)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,20 +1,31 @@
-"""The bot process: ``create_bot(settings)`` builds it, ``run(settings)`` runs it."""
+"""The bot process: ``create_bot(settings)`` builds it, ``run(settings)`` runs it.
+
+``run`` owns the process's life: start-up problems (a bad setting, a database that cannot be
+used, a token Discord refuses) are one plain sentence and exit status 2, never a traceback;
+SIGTERM and SIGINT stop it gracefully (no new actions, saves and messages finished, exit 0).
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import gc
 import logging
+import signal
+import sys
 from typing import Any
 
 import discord
 from discord.ext import commands
 
+from bot.languages import Languages
 from bot.settings import Settings
-from bot.storage import Storage
+from bot.storage import Storage, StorageError
 from bot.tables import TableManager
 
 log = logging.getLogger("trickbot")
 GC_THRESHOLD = 10_000  # allocations between young collections (Python's default: 700)
+EXIT_STARTUP = 2
 
 
 def bot_intents() -> discord.Intents:
@@ -42,28 +53,50 @@ class TrickBot(commands.AutoShardedBot):
             **kwargs,
         )
         self.settings = settings
+        self.languages = Languages(self._guild_locale)
         self._heap_frozen = False
+
+    def _guild_locale(self, guild_id: int) -> object:
+        guild = self.get_guild(guild_id)
+        return None if guild is None else guild.preferred_locale
+
+    async def open_storage(self) -> None:
+        """Open the database (before connecting to Discord, so a bad one stops the start)."""
+        if not hasattr(self, "storage"):
+            s = self.settings
+            self.storage = await Storage.open(
+                s.database_path, busy_timeout_ms=s.database_busy_timeout_ms
+            )
 
     async def setup_hook(self) -> None:
         from cogs import buttons, errors
+        from cogs.discord_io import DiscordIO
         from cogs.lobby import LobbyCog
         from cogs.play import PlayCog
+        from cogs.settings import SettingsCog
         from cogs.stats import StatsCog
-        from cogs.ui import DiscordPublisher
+        from cogs.translator import FluentTranslator
 
-        self.storage = await Storage.open(self.settings.database_path)
-        self.publisher = DiscordPublisher(self)
+        await self.open_storage()
+        s = self.settings
+        self.languages.load(*await self.storage.languages())
+        self.discord_io = DiscordIO(self)
         self.manager = TableManager(
             self.storage,
-            self.publisher,
-            ai_pause=self.settings.ai_pause_seconds,
-            default_turn_timer=self.settings.turn_timer_seconds,
+            self.discord_io,
+            self.languages,
+            ai_pause=s.ai_pause_seconds,
+            default_turn_timer=s.turn_timer_seconds,
+            lobby_idle=s.lobby_idle_minutes * 60.0,
+            remind_after=s.remind_after_seconds,
+            table_edit_gap=s.table_edit_gap_seconds,
+            time_scale=s.time_scale,
         )
         errors.install(self.tree)
-        await self.add_cog(LobbyCog(self))
-        await self.add_cog(PlayCog(self))
-        await self.add_cog(StatsCog(self))
-        # Every click is routed by buttons.on_interaction (see there why not add_dynamic_items).
+        await self.tree.set_translator(FluentTranslator())
+        for cog in (LobbyCog, PlayCog, StatsCog, SettingsCog):
+            await self.add_cog(cog(self))
+        # Every click is routed by buttons.on_interaction (custom ids, no registration).
         self.add_listener(buttons.on_interaction, "on_interaction")
         await self.sync_commands()
         await self.manager.resume()
@@ -93,13 +126,14 @@ class TrickBot(commands.AutoShardedBot):
             log.info("synced %d global commands", len(synced))
 
     async def close(self) -> None:
+        """Stop gracefully: no new actions, finish saves and messages, then disconnect."""
         manager = getattr(self, "manager", None)
         if manager is not None:
-            await manager.close()
+            await manager.stop(self.settings.stop_timeout_seconds)
+        await super().close()
         storage = getattr(self, "storage", None)
         if storage is not None:
             await storage.close()
-        await super().close()
 
 
 def create_bot(settings: Settings) -> TrickBot:
@@ -113,6 +147,62 @@ NO_TOKEN = (
 )
 
 
+def point_at(settings: Settings) -> None:
+    """Use a local Discord emulator instead of Discord, if the settings name one."""
+    if settings.discord_api_url:
+        import discord.http
+
+        discord.http.Route.BASE = settings.discord_api_url.rstrip("/")
+    if settings.discord_gateway_url:
+        import discord.gateway
+        import yarl
+
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+
+
+async def serve(bot: TrickBot, token: str) -> int:
+    """Run until Discord closes us or a stop signal comes; 0 on a clean stop, 2 if the start
+    failed."""
+    loop = asyncio.get_running_loop()
+    stopping = asyncio.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stopping.set)
+    try:
+        await bot.open_storage()
+    except StorageError as e:
+        print(e, file=sys.stderr)
+        return EXIT_STARTUP
+    runner = asyncio.create_task(bot.start(token))
+    stop = asyncio.create_task(stopping.wait())
+    await asyncio.wait({runner, stop}, return_when=asyncio.FIRST_COMPLETED)
+    if stop.done() and not runner.done():
+        log.info("stopping: finishing saves and messages")
+        await bot.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(runner, 5.0)
+        return 0
+    stop.cancel()
+    try:
+        runner.result()
+    except discord.LoginFailure:
+        print(
+            "Discord refused the token in DISCORD_TOKEN: copy it again from the Developer "
+            "Portal (Bot, Reset Token) into .env.",
+            file=sys.stderr,
+        )
+        return EXIT_STARTUP
+    except discord.PrivilegedIntentsRequired:
+        print("Discord refused an intent this bot asked for.", file=sys.stderr)
+        return EXIT_STARTUP
+    except StorageError as e:
+        print(e, file=sys.stderr)
+        return EXIT_STARTUP
+    finally:
+        if not bot.is_closed():
+            await bot.close()
+    return 0
+
+
 def run(settings: Settings) -> int:
     from bot.log import setup_logging
 
@@ -120,7 +210,7 @@ def run(settings: Settings) -> int:
         print(NO_TOKEN)
         return 0
     setup_logging(settings.log_level)
+    point_at(settings)
     assert settings.discord_token is not None
     bot = create_bot(settings)
-    bot.run(settings.discord_token.get_secret_value(), log_handler=None)
-    return 0
+    return asyncio.run(serve(bot, settings.discord_token.get_secret_value()))

@@ -1,27 +1,40 @@
-"""Custom ids of every button and menu: templates for DynamicItem and builders.
+"""Custom ids of every button and menu: one pattern and one builder each.
 
 A click carries the table id, and a card or bid also the hand number, the table's action
 counter (version) and the seat, so a stale or forged click is detected. Nothing in a custom_id
-is trusted: the table manager checks all of it against the stored state.
+is trusted: the table manager checks all of it against the stored state, including that the
+click came from the table's own server and channel.
 """
 
 from __future__ import annotations
 
-LEVEL_RE = "random|easy|normal|hard"
-LOBBY = rf"tb:l:(?P<tid>\d{{1,18}}):(?P<op>join|leave|start|cancel|ai-(?:{LEVEL_RE}))"
-REMOVE = r"tb:rm:(?P<tid>\d{1,18})"
-SHOW = r"tb:s:(?P<tid>\d{1,18})"
-REFRESH = r"tb:r:(?P<tid>\d{1,18})"
-PLAY = (
-    r"tb:p:(?P<tid>\d{1,18}):(?P<hand>\d{1,6}):(?P<ver>\d{1,7}):(?P<seat>\d{1,2})"
-    r":(?P<action>\d{1,3})"
+import re
+
+TID = r"(?P<tid>\d{1,18})"
+LOBBY = re.compile(rf"tb:l:{TID}:(?P<op>join|leave|start|cancel)")
+ADD_COMPUTER = re.compile(rf"tb:ai:{TID}")
+REMOVE = re.compile(rf"tb:rm:{TID}")
+SHOW = re.compile(rf"tb:s:{TID}")
+REFRESH = re.compile(rf"tb:r:{TID}")
+PLAY = re.compile(
+    rf"tb:p:{TID}:(?P<hand>\d{{1,6}}):(?P<ver>\d{{1,7}}):(?P<seat>\d{{1,2}}):(?P<action>\d{{1,3}})"
 )
-EXPORT = r"tb:x:(?P<tid>\d{1,18})"
-ALL = (LOBBY, REMOVE, SHOW, REFRESH, PLAY, EXPORT)
+EXPORT = re.compile(rf"tb:x:{TID}")
+REMATCH = re.compile(rf"tb:again:{TID}")
+HINT = re.compile(rf"tb:h:{TID}")
+REVIEW = re.compile(rf"tb:rv:{TID}")
+# A confirmation of something that cannot be undone at a table; ``arg`` names a seat.
+CONFIRM = re.compile(rf"tb:ok:(?P<op>leave|cancel|replace):{TID}:(?P<arg>\d{{1,2}})")
+# A confirmation of deleting what is stored about a person or a whole server.
+FORGET = re.compile(r"tb:forget:(?P<what>me|server):(?P<id>\d{1,20})")
 
 
 def lobby(tid: int, op: str) -> str:
     return f"tb:l:{tid}:{op}"
+
+
+def add_computer(tid: int) -> str:
+    return f"tb:ai:{tid}"
 
 
 def remove(tid: int) -> str:
@@ -42,3 +55,23 @@ def play(tid: int, hand: int, version: int, seat: int, action: int) -> str:
 
 def export(tid: int) -> str:
     return f"tb:x:{tid}"
+
+
+def rematch(tid: int) -> str:
+    return f"tb:again:{tid}"
+
+
+def hint(tid: int) -> str:
+    return f"tb:h:{tid}"
+
+
+def review(tid: int) -> str:
+    return f"tb:rv:{tid}"
+
+
+def confirm(op: str, tid: int, arg: int = 0) -> str:
+    return f"tb:ok:{op}:{tid}:{arg}"
+
+
+def forget(what: str, target: int) -> str:
+    return f"tb:forget:{what}:{target}"

@@ -1,26 +1,45 @@
-"""The table as data: seats, options, the live engine state, message ids. No Discord here."""
+"""The table as data: seats, options, the live engine state. No Discord here."""
 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
-from typing import Any
+import copy
+from dataclasses import dataclass, field, replace
+from typing import Any, NamedTuple
 
-from engine.record import GameState
-
-GAMES = ("smear", "salad")
-MIN_SEATS = {"smear": 2, "salad": 3}
-MAX_SEATS = {"smear": 3, "salad": 6}
+from engine.games import Game, GameState, game
 
 LOBBY, PLAYING, FINISHED, CANCELLED = "lobby", "playing", "finished", "cancelled"
+LIVE = (LOBBY, PLAYING)
 
 
 class Refusal(Exception):
-    """A polite, complete sentence for the person who asked; nothing was changed."""
+    """A polite, complete sentence for the person who asked; nothing was changed.
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    It carries a message id of the bot's translations and its arguments, so the sentence is
+    said in the language of the person who asked (``bot.i18n``)."""
+
+    def __init__(self, key: str, **args: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = args
+
+    @property
+    def message(self) -> str:
+        """The sentence in English (logs and tests); people get it in their language."""
+        from bot.i18n import ENGLISH
+
+        return ENGLISH.t(self.key, **self.params)
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class Place(NamedTuple):
+    """Where a click or a command came from: a table only answers its own channel."""
+
+    guild_id: int
+    channel_id: int
 
 
 @dataclass
@@ -54,26 +73,23 @@ class Table:
     status: str = LOBBY
     seats: list[Seat] = field(default_factory=list)
     state: GameState | None = None
-    version: int = 0  # actions applied so far: every click carries it
+    version: int = 0  # actions applied so far: every card or bid button carries it
     deadline: float | None = None  # wall-clock time the current person's turn runs out
-    lobby_message_id: int | None = None
-    table_message_id: int | None = None
-    table_message_hand: int = 0  # the hand the table message shows
-    ping_message_id: int | None = None
-    seats_dirty: bool = True  # seats changed since the last save (timeouts, autopilot, leave)
-    # runtime only
+    settings: dict[str, Any] = field(default_factory=dict)  # coach, rematch_of, ...
+    idle_since: float = 0.0  # wall-clock time of the last change (a lobby expires)
+    # ---- runtime only
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False, compare=False)
+    # Counts every change people can see (moves, seats, notes) in this process: each message
+    # payload carries it, and one older than what a message already shows is never sent.
+    revision: int = field(default=0, repr=False)
     last_actor: int | None = field(default=None, repr=False)
-    last_note: str | None = field(default=None, repr=False)  # e.g. "time ran out for bob"
-    wake: asyncio.Event = field(default_factory=asyncio.Event, repr=False, compare=False)
-    task: asyncio.Task[None] | None = field(default=None, repr=False, compare=False)
-    events: list[Any] = field(default_factory=list, repr=False, compare=False)
-    ping_seat: int | None = field(default=None, repr=False)
-    ping_turn: tuple[int, int] | None = field(default=None, repr=False)
-    last_render: Any = field(default=None, repr=False, compare=False)
-    table_edited_at: float = field(default=0.0, repr=False)  # time.monotonic() of the last edit
-    table_edit_due: float | None = field(default=None, repr=False)  # a held-back edit is due
-    ai_turn: tuple[int, float] | None = field(default=None, repr=False)  # (version, ready at)
+    last_note: str | None = field(default=None, repr=False)  # a message id: "time ran out"
+    last_note_args: dict[str, Any] = field(default_factory=dict, repr=False)
+    next_seq: int = field(default=1, repr=False)  # the next outbox row's number
+
+    @property
+    def rules(self) -> Game:
+        return game(self.game)
 
     @property
     def hand_no(self) -> int:
@@ -93,7 +109,57 @@ class Table:
 
     @property
     def live(self) -> bool:
-        return self.status in (LOBBY, PLAYING)
+        return self.status in LIVE
+
+    @property
+    def place(self) -> Place:
+        return Place(self.guild_id, self.channel_id)
+
+    def snapshot(self) -> TableSnapshot:
+        """Everything an action may change, to put back if its save fails."""
+        return TableSnapshot(
+            host_id=self.host_id,
+            status=self.status,
+            seats=[replace(s) for s in self.seats],
+            state=None if self.state is None else self.state.clone(),
+            version=self.version,
+            deadline=self.deadline,
+            settings=copy.deepcopy(self.settings),
+            idle_since=self.idle_since,
+            last_actor=self.last_actor,
+            last_note=self.last_note,
+            last_note_args=dict(self.last_note_args),
+            next_seq=self.next_seq,
+        )
+
+    def restore(self, snap: TableSnapshot) -> None:
+        self.host_id = snap.host_id
+        self.status = snap.status
+        self.seats = snap.seats
+        self.state = snap.state
+        self.version = snap.version
+        self.deadline = snap.deadline
+        self.settings = snap.settings
+        self.idle_since = snap.idle_since
+        self.last_actor = snap.last_actor
+        self.last_note = snap.last_note
+        self.last_note_args = snap.last_note_args
+        self.next_seq = snap.next_seq
+
+
+class TableSnapshot(NamedTuple):
+    host_id: int
+    status: str
+    seats: list[Seat]
+    state: GameState | None
+    version: int
+    deadline: float | None
+    settings: dict[str, Any]
+    idle_since: float
+    last_actor: int | None
+    last_note: str | None
+    last_note_args: dict[str, Any]
+    next_seq: int
 
 
 def count_actions(record: dict[str, Any]) -> int:

@@ -11,11 +11,16 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
+from engine.games import Game
+
 MODEL = PlackettLuce()
 DEFAULT_MU = MODEL.mu
 DEFAULT_SIGMA = MODEL.sigma
-COMPUTER_MU = {"random": 15.0, "easy": 20.0, "normal": 25.0, "hard": 30.0}
+COMPUTER_MU = {"random": 15.0, "easy": 20.0, "normal": 25.0, "hard": 30.0, "expert": 34.0}
 COMPUTER_SIGMA = 2.0
+# What people see: a round 1000 for a newcomer (ordinal 0), moving a few dozen points a game.
+DISPLAY_BASE = 1000.0
+DISPLAY_SCALE = 40.0
 
 
 @dataclass(frozen=True)
@@ -32,18 +37,23 @@ def ordinal(mu: float, sigma: float) -> float:
     return mu - 3.0 * sigma
 
 
-def finishing_ranks(game: str, participants: list[Participant]) -> list[int]:
-    """1 for the best; winners first, then by score (high for smear, low for salad)."""
+def display(mu: float, sigma: float) -> int:
+    """The rating shown to people: 1000 for a newcomer, never below 0."""
+    return max(0, round(DISPLAY_BASE + DISPLAY_SCALE * ordinal(mu, sigma)))
+
+
+def finishing_ranks(game: Game, participants: list[Participant]) -> list[int]:
+    """1 for the best; winners first, then by score (high wins Smear, low wins Salad)."""
 
     def key(p: Participant) -> tuple[int, int]:
-        return (0 if p.won else 1, -p.score if game == "smear" else p.score)
+        return (0 if p.won else 1, p.score if game.lowest_wins else -p.score)
 
     ordered = sorted({key(p) for p in participants})
     return [ordered.index(key(p)) + 1 for p in participants]
 
 
 def rate(
-    game: str,
+    game: Game,
     participants: list[Participant],
     current: dict[int, tuple[float, float]],
 ) -> dict[int, tuple[float, float]]:

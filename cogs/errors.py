@@ -1,4 +1,4 @@
-"""The global app-command error handler: every failure is one ephemeral sentence."""
+"""The slash commands' error handler: every failure is one sentence for the person who asked."""
 
 from __future__ import annotations
 
@@ -9,31 +9,31 @@ import discord
 from discord import app_commands
 
 from bot.model import Refusal
-from cogs.ui import GENERIC_ERROR, answer
+from cogs.context import Ctx
 
 log = logging.getLogger("trickbot.commands")
 
 
-def message_for(error: app_commands.AppCommandError) -> str:
+def message_key(error: app_commands.AppCommandError) -> tuple[str, dict[str, object]]:
     original = getattr(error, "original", None)
     if isinstance(original, Refusal):
-        return original.message
+        return original.key, original.params
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "This command works in a server channel."
+        return "refusal-server-only", {}
     if isinstance(error, app_commands.MissingPermissions):
-        return "You need the Manage Server permission for that."
-    if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down: try again in {error.retry_after:.0f} s."
+        return "refusal-manage-server", {}
     if isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
-        return "That option is not valid here."
-    log.error("app command failed", exc_info=original or error)
-    return GENERIC_ERROR
+        return "refusal-bad-option", {}
+    log.error("a command failed", exc_info=original or error)
+    return "error-generic", {}
 
 
 async def on_app_command_error(
     interaction: discord.Interaction[Any], error: app_commands.AppCommandError
 ) -> None:
-    await answer(interaction, message_for(error))
+    ctx = Ctx(interaction)
+    key, args = message_key(error)
+    await ctx.say(ctx.lang.t(key, **args))
 
 
 def install(tree: app_commands.CommandTree[Any]) -> None:

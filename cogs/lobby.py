@@ -8,82 +8,114 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import render
-from bot.model import Refusal
-from cogs.ui import display_name, send_kwargs
+from bot.model import LOBBY, Refusal
+from bot.render import jump_url
+from bot.render.table import lobby_message
+from bot.tables.commands import TIMER_CHOICES, NewTable, TableHere
+from bot.tables.feed import Shown, table_slot
+from cogs.context import Ctx
+from cogs.translator import tr
+from engine.games import SALAD, SMEAR
 
 if TYPE_CHECKING:
     from bot.app import TrickBot
 
+TIMER = [app_commands.Choice(name=tr(f"timer-choice-{s}"), value=s) for s in TIMER_CHOICES]
+
 
 class LobbyCog(commands.Cog):
-    smear = app_commands.Group(
-        name="smear", description="Cutthroat Canadian Smear (2-3 players)", guild_only=True
-    )
-    salad = app_commands.Group(
-        name="salad", description="Canadian Salad (3-6 players)", guild_only=True
-    )
+    smear = app_commands.Group(name=tr("name-smear"), description=tr("cmd-smear"), guild_only=True)
+    salad = app_commands.Group(name=tr("name-salad"), description=tr("cmd-salad"), guild_only=True)
 
     def __init__(self, bot: TrickBot) -> None:
         self.bot = bot
 
-    async def _open(self, interaction: discord.Interaction[Any], game: str, **kw: Any) -> None:
+    async def _open(self, interaction: discord.Interaction[Any], new: NewTable) -> None:
+        ctx = Ctx(interaction)
         if interaction.guild_id is None or interaction.channel_id is None:
-            raise Refusal("Tables open in a server channel.")
+            raise Refusal("refusal-server-only")
         m = self.bot.manager
-        t = await m.open_table(
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-            host_id=interaction.user.id,
-            host_name=display_name(interaction.user),
-            game=game,
-            **kw,
-        )
-        response = await interaction.response.send_message(**send_kwargs(render.lobby_message(t)))
-        if response.message_id is not None:
-            await m.set_lobby_message(t.id, response.message_id)
+        try:
+            t, shown = await ctx.answering(
+                m.commands.open_table(ctx.place, ctx.user_id, ctx.name, new), defer="none"
+            )
+        except TableHere as here:
+            await self._table_here(ctx, here)
+            return
+        message_id = await ctx.post(shown.payload, ephemeral=False)
+        if message_id is not None:
+            m.feed.set_slot(t, "lobby", message_id, shown)
+        m.feed.saw(t, ctx.user_id, ctx.click())
 
-    @smear.command(name="start", description="Open a Smear table in this channel")
+    async def _table_here(self, ctx: Ctx, here: TableHere) -> None:
+        """A table is already here: link to it, or post it again if it is gone (the first
+        answer failed, or a moderator deleted it)."""
+        t = here.table
+        m = self.bot.manager
+        name = "lobby" if t.status == LOBBY else table_slot(t.hand_no)
+        message_id = await m.feed.still_there(t, name)
+        if message_id is not None:
+            link = jump_url(t.guild_id, t.channel_id, message_id)
+            raise Refusal("refusal-table-here-link", link=link)
+        if t.status != LOBBY:
+            raise Refusal("refusal-table-here-reposted")
+        async with t.lock:
+            shown = Shown(lobby_message(t, ctx.public_lang), t.revision)
+        new_id = await ctx.post(shown.payload, ephemeral=False)
+        if new_id is not None:
+            m.feed.set_slot(t, "lobby", new_id, shown)
+
+    @smear.command(name=tr("name-start"), description=tr("cmd-smear-start"))
     @app_commands.describe(
-        seats="Number of players, 2 or 3 (default 3)",
-        target="Points to win (default 11)",
-        stuck_dealer="The dealer must bid when everyone else passed (default off)",
-        turn_timer="Seconds per turn before the computer plays for you; 0 turns it off",
+        seats=tr("opt-seats-smear"),
+        target=tr("opt-target"),
+        stuck_dealer=tr("opt-stuck-dealer"),
+        turn_timer=tr("opt-turn-timer"),
+        coach=tr("opt-coach"),
     )
+    @app_commands.rename(
+        seats=tr("name-seats"),
+        target=tr("name-target"),
+        stuck_dealer=tr("name-stuck-dealer"),
+        turn_timer=tr("name-turn-timer"),
+        coach=tr("name-coach"),
+    )
+    @app_commands.choices(turn_timer=TIMER)
     async def smear_start(
         self,
         interaction: discord.Interaction[Any],
-        seats: app_commands.Range[int, 2, 3] = 3,
+        seats: app_commands.Range[int, SMEAR.min_seats, SMEAR.max_seats] = SMEAR.default_seats,
         target: app_commands.Range[int, 1, 99] = 11,
         stuck_dealer: bool = False,
-        turn_timer: app_commands.Range[int, 0, 3600] | None = None,
+        turn_timer: app_commands.Choice[int] | None = None,
+        coach: bool = False,
     ) -> None:
-        await self._open(
-            interaction,
-            "smear",
-            seats=seats,
-            target=target,
-            stuck_dealer=stuck_dealer,
-            turn_timer=turn_timer,
-        )
+        options: dict[str, object] = {"target": target, "stuck_dealer": stuck_dealer}
+        timer = None if turn_timer is None else turn_timer.value
+        await self._open(interaction, NewTable("smear", seats, options, timer, coach))
 
-    @smear.command(name="rules", description="The rules of Cutthroat Canadian Smear")
+    @smear.command(name=tr("name-rules"), description=tr("cmd-smear-rules"))
     async def smear_rules(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(render.rules("smear"), ephemeral=True)
+        await Ctx(interaction).say(Ctx(interaction).lang.t("rules-smear"))
 
-    @salad.command(name="start", description="Open a Salad table in this channel")
+    @salad.command(name=tr("name-start"), description=tr("cmd-salad-start"))
     @app_commands.describe(
-        seats="Number of players, 3 to 6 (default 4)",
-        turn_timer="Seconds per turn before the computer plays for you; 0 turns it off",
+        seats=tr("opt-seats-salad"), turn_timer=tr("opt-turn-timer"), coach=tr("opt-coach")
     )
+    @app_commands.rename(
+        seats=tr("name-seats"), turn_timer=tr("name-turn-timer"), coach=tr("name-coach")
+    )
+    @app_commands.choices(turn_timer=TIMER)
     async def salad_start(
         self,
         interaction: discord.Interaction[Any],
-        seats: app_commands.Range[int, 3, 6] = 4,
-        turn_timer: app_commands.Range[int, 0, 3600] | None = None,
+        seats: app_commands.Range[int, SALAD.min_seats, SALAD.max_seats] = SALAD.default_seats,
+        turn_timer: app_commands.Choice[int] | None = None,
+        coach: bool = False,
     ) -> None:
-        await self._open(interaction, "salad", seats=seats, turn_timer=turn_timer)
+        timer = None if turn_timer is None else turn_timer.value
+        await self._open(interaction, NewTable("salad", seats, {}, timer, coach))
 
-    @salad.command(name="rules", description="The rules of Canadian Salad")
+    @salad.command(name=tr("name-rules"), description=tr("cmd-salad-rules"))
     async def salad_rules(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(render.rules("salad"), ephemeral=True)
+        await Ctx(interaction).say(Ctx(interaction).lang.t("rules-salad"))

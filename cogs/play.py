@@ -1,65 +1,141 @@
-"""/hand and /table: your hand, leaving, cancelling and exporting a game."""
+"""/hand and /table: your hand, leaving, cancelling, handing a seat to a computer, exporting.
+
+Leaving or cancelling a game in play, and replacing a person, cannot be undone: each asks first,
+with a confirmation button only the asker sees.
+"""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.model import Refusal
-from cogs.buttons import send_export, show_hand
-from cogs.ui import can_manage
+from bot import ids
+from bot.model import LOBBY, PLAYING, Refusal, Table
+from bot.render import Button, Rendered
+from cogs import buttons
+from cogs.context import Ctx
+from cogs.translator import tr
 
 if TYPE_CHECKING:
     from bot.app import TrickBot
 
 
-class PlayCog(commands.Cog):
-    table = app_commands.Group(
-        name="table", description="The card table in this channel", guild_only=True
+def _confirmation(ctx: Ctx, key: str, button: str, custom_id: str, **args: object) -> Rendered:
+    return Rendered(
+        content=ctx.lang.t(key, **args),
+        rows=((Button(custom_id, ctx.lang.t(button), "danger"),),),
     )
+
+
+def _table_here(ctx: Ctx) -> Table:
+    t = ctx.manager.table_in(ctx.place.channel_id)
+    if t is None or t.place != ctx.place:
+        raise Refusal("refusal-no-table")
+    return t
+
+
+async def on_confirm(ctx: Ctx, m: re.Match[str]) -> None:
+    """The asker confirmed: do it, and answer on the confirmation (its button goes)."""
+    op, tid, arg = m["op"], int(m["tid"]), int(m["arg"])
+    c = ctx.manager.commands
+    if op == "leave":
+        key = await ctx.answering(c.leave_game(tid, ctx.place, ctx.user_id), defer="update")
+    elif op == "cancel":
+        await ctx.answering(c.cancel(tid, ctx.place, ctx.user_id, ctx.can_manage), defer="update")
+        key = "cancelled-done"
+    else:
+        work = c.replace_seat(tid, ctx.place, ctx.user_id, arg, ctx.can_manage)
+        key = await ctx.answering(work, defer="update")
+    await ctx.update(Rendered(content=ctx.lang.t(key)))
+
+
+buttons.EXTRA_ROUTES.append((ids.CONFIRM, on_confirm))
+
+
+class PlayCog(commands.Cog):
+    table = app_commands.Group(name=tr("name-table"), description=tr("cmd-table"), guild_only=True)
 
     def __init__(self, bot: TrickBot) -> None:
         self.bot = bot
 
-    def _table_id(self, interaction: discord.Interaction[Any]) -> int:
-        t = self.bot.manager.table_in(interaction.channel_id or 0)
-        if t is None:
-            raise Refusal("There is no table in this channel. Open one with /smear or /salad.")
-        return t.id
-
-    @app_commands.command(name="hand", description="Your hand at this channel's table (only you)")
+    @app_commands.command(name=tr("name-hand"), description=tr("cmd-hand"))
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        await show_hand(interaction, self._table_id(interaction))
+        ctx = Ctx(interaction)
+        t = _table_here(ctx)
+        work = ctx.manager.commands.show_hand(t.id, ctx.place, ctx.user_id, ctx.lang)
+        await buttons.answer_hand(ctx, t.id, work)
 
-    @table.command(name="leave", description="Leave the table; a computer takes your seat")
+    @table.command(name=tr("name-leave"), description=tr("cmd-table-leave"))
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        text = await self.bot.manager.leave_game(interaction.channel_id or 0, interaction.user.id)
-        await interaction.response.send_message(text, ephemeral=True)
-
-    @table.command(name="cancel", description="Cancel the table (host or Manage Server)")
-    async def cancel(self, interaction: discord.Interaction[Any]) -> None:
-        m = self.bot.manager
-        t = m.table_in(interaction.channel_id or 0)
-        if t is None:
-            raise Refusal("There is no table in this channel.")
-        await m.cancel(t.id, interaction.user.id, can_manage(interaction))
-        await interaction.response.send_message(
-            "The table is cancelled; no result is recorded.", ephemeral=True
-        )
-
-    @table.command(name="export", description="The record of this channel's last game (JSON)")
-    async def export(self, interaction: discord.Interaction[Any]) -> None:
-        m = self.bot.manager
-        live = m.table_in(interaction.channel_id or 0)
-        if live is not None and live.status == "playing":
-            raise Refusal(
-                "The record shows every hand dealt, so it is available once the game is over."
+        ctx = Ctx(interaction)
+        t = _table_here(ctx)
+        if t.status == LOBBY:
+            await ctx.answering(
+                ctx.manager.commands.leave_lobby(t.id, ctx.place, ctx.user_id), defer="new"
             )
-        found = await m.storage.last_record_in_channel(interaction.channel_id or 0)
+            await ctx.say(ctx.lang.t("left-lobby"))
+            return
+        if t.seat_of(ctx.user_id) is None:
+            raise Refusal("refusal-not-seated")
+        last = len(t.humans()) == 1
+        ask = "confirm-leave-last" if last else "confirm-leave"
+        payload = _confirmation(ctx, ask, "confirm-leave-button", ids.confirm("leave", t.id))
+        await ctx.post(payload, ephemeral=True)
+
+    @table.command(name=tr("name-cancel"), description=tr("cmd-table-cancel"))
+    async def cancel(self, interaction: discord.Interaction[Any]) -> None:
+        ctx = Ctx(interaction)
+        t = _table_here(ctx)
+        if ctx.user_id != t.host_id and not ctx.can_manage:
+            raise Refusal("refusal-host-only")
+        if t.status != PLAYING:
+            await ctx.answering(
+                ctx.manager.commands.cancel(t.id, ctx.place, ctx.user_id, ctx.can_manage),
+                defer="new",
+            )
+            await ctx.say(ctx.lang.t("cancelled-done"))
+            return
+        payload = _confirmation(
+            ctx, "confirm-cancel", "confirm-cancel-button", ids.confirm("cancel", t.id)
+        )
+        await ctx.post(payload, ephemeral=True)
+
+    @table.command(name=tr("name-replace"), description=tr("cmd-table-replace"))
+    @app_commands.describe(player=tr("opt-replace-player"))
+    @app_commands.rename(player=tr("name-player"))
+    async def replace(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
+        ctx = Ctx(interaction)
+        t = _table_here(ctx)
+        if ctx.user_id != t.host_id and not ctx.can_manage:
+            raise Refusal("refusal-host-only")
+        if t.status != PLAYING:
+            raise Refusal("refusal-not-started")
+        seat = t.seat_of(player.id)
+        if seat is None:
+            raise Refusal("refusal-replace-person")
+        payload = _confirmation(
+            ctx,
+            "confirm-replace",
+            "confirm-replace-button",
+            ids.confirm("replace", t.id, seat),
+            name=t.seats[seat].name,
+        )
+        await ctx.post(payload, ephemeral=True)
+
+    @table.command(name=tr("name-export"), description=tr("cmd-table-export"))
+    async def export(self, interaction: discord.Interaction[Any]) -> None:
+        ctx = Ctx(interaction)
+        live = ctx.manager.table_in(ctx.place.channel_id)
+        if live is not None and live.status == PLAYING:
+            raise Refusal("refusal-export-live")
+        found = await ctx.answering(
+            ctx.manager.storage.last_record_in_channel(ctx.place.channel_id), defer="new"
+        )
         if found is None:
-            raise Refusal("No game has been played in this channel yet.")
-        await send_export(interaction, found[0])
+            raise Refusal("refusal-no-game-here")
+        await buttons.send_export(ctx, found[0])

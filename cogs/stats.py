@@ -1,96 +1,112 @@
-"""/leaderboard and /stats: this server's ratings and records."""
+"""/leaderboard and /stats: this server's ratings and records; /stats forget deletes yours."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+import re
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import ids
 from bot.model import Refusal
-from bot.storage import LeaderRow, StatRow
+from bot.render import Button, Rendered
+from bot.render.base import clean_name
+from bot.render.board import leaderboard_footer, leaderboard_text, stats_text
+from cogs import buttons
+from cogs.context import Ctx
+from cogs.translator import tr
+from engine.games import GAME_NAMES
 
 if TYPE_CHECKING:
     from bot.app import TrickBot
 
-GAME_NAMES = {"smear": "Smear", "salad": "Salad"}
+GAME_CHOICES = [app_commands.Choice(name=tr(f"game-{g}-short"), value=g) for g in GAME_NAMES]
 
 
-def leaderboard_text(game: str, rows: list[LeaderRow], mine: LeaderRow | None, user_id: int) -> str:
-    lines = [f"**{GAME_NAMES[game]} leaderboard** (rating = skill − 3 × uncertainty)"]
-    if not rows:
-        lines.append("No finished games yet.")
-    for r in rows:
-        you = " ← you" if r.user_id == user_id else ""
-        lines.append(
-            f"{r.rank}. {r.name} — {r.rating:.1f} · {r.games} games · {r.wins} wins"
-            f" · {r.win_rate:.0%}{you}"
-        )
-    if mine is not None and all(r.user_id != user_id for r in rows):
-        lines.append("…")
-        lines.append(
-            f"{mine.rank}. {mine.name} — {mine.rating:.1f} · {mine.games} games · "
-            f"{mine.wins} wins · {mine.win_rate:.0%} ← you"
-        )
-    elif mine is None and rows:
-        lines.append("You have no rated game here yet.")
-    return "\n".join(lines)
+async def on_forget(ctx: Ctx, m: re.Match[str]) -> None:
+    """A confirmed deletion: of the clicker's own data, or of everything of their server."""
+    what, target = m["what"], int(m["id"])
+    storage = ctx.manager.storage
+    if what == "me":
+        if target != ctx.user_id:
+            raise Refusal("refusal-not-yours")
+        done = await ctx.answering(storage.forget_user(ctx.user_id), defer="update")
+        ctx.bot.languages.user_choice.pop(ctx.user_id, None)
+        key = "forgot-me"
+    else:
+        guild = ctx.interaction.guild
+        if guild is None or guild.id != target:
+            raise Refusal("refusal-wrong-channel")
+        if ctx.user_id != guild.owner_id and not ctx.can_manage:
+            raise Refusal("refusal-manage-server")
+        for t in ctx.manager.registry.in_guild(guild.id):
+            await ctx.manager.commands.cancel(t.id, t.place, ctx.user_id, True)
+        done = await ctx.answering(storage.forget_guild(guild.id), defer="update")
+        ctx.bot.languages.guild_choice.pop(guild.id, None)
+        key = "forgot-server"
+    await ctx.update(Rendered(content=ctx.lang.t(key, games=done.games, ratings=done.ratings)))
 
 
-def stats_text(name: str, rows: list[StatRow]) -> str:
-    if not rows:
-        return f"{name} has not finished a game in this server yet."
-    lines = [f"**{name}**"]
-    for r in rows:
-        rate = r.wins / r.games if r.games else 0.0
-        parts = [f"{r.games} games", f"{r.wins} wins ({rate:.0%})"]
-        if r.game == "smear":
-            parts.append(f"bids made {r.bids_made} of {r.bids}")
-            parts.append(f"average final score {r.average_score:.1f}")
-        else:
-            parts.append(f"average total {r.average_score:.1f} (lower is better)")
-        if r.rating is not None:
-            parts.append(f"rating {r.rating:.1f}")
-        lines.append(f"{GAME_NAMES[r.game]}: " + " · ".join(parts))
-    return "\n".join(lines)
+buttons.EXTRA_ROUTES.append((ids.FORGET, on_forget))
 
 
 class StatsCog(commands.Cog):
+    stats = app_commands.Group(name=tr("name-stats"), description=tr("cmd-stats"), guild_only=True)
+
     def __init__(self, bot: TrickBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="leaderboard", description="This server's players by skill rating")
-    @app_commands.describe(game="Which game (default: both)")
+    @app_commands.command(name=tr("name-leaderboard"), description=tr("cmd-leaderboard"))
+    @app_commands.describe(game=tr("opt-game"))
+    @app_commands.rename(game=tr("name-game"))
+    @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(
         self,
         interaction: discord.Interaction[Any],
-        game: Literal["smear", "salad"] | None = None,
+        game: app_commands.Choice[str] | None = None,
     ) -> None:
-        if interaction.guild_id is None:
-            raise Refusal("The leaderboard is per server.")
+        ctx = Ctx(interaction)
+        guild_id = ctx.place.guild_id
         storage = self.bot.storage
-        parts = []
-        for g in [game] if game else ["smear", "salad"]:
-            rows = await storage.leaderboard(interaction.guild_id, g, 10)
-            mine = await storage.rank_of(interaction.guild_id, g, interaction.user.id)
-            parts.append(leaderboard_text(g, rows, mine, interaction.user.id))
-        await interaction.response.send_message(
-            "\n\n".join(parts), allowed_mentions=discord.AllowedMentions.none()
-        )
+        lang = ctx.public_lang
 
-    @app_commands.command(name="stats", description="A player's record in this server")
-    @app_commands.describe(user="Whose record (default: yours)")
-    @app_commands.guild_only()
-    async def stats(
+        async def board() -> str:
+            parts = []
+            for g in [game.value] if game else list(GAME_NAMES):
+                rows = await storage.leaderboard(guild_id, g, 10)
+                mine = await storage.rank_of(guild_id, g, ctx.user_id)
+                parts.append(leaderboard_text(g, rows, mine, ctx.user_id, lang))
+            return "\n\n".join(parts) + "\n\n" + leaderboard_footer(lang)
+
+        text = await ctx.answering(board(), defer="new")
+        await ctx.post(Rendered(content=text), ephemeral=False)
+
+    @stats.command(name=tr("name-show"), description=tr("cmd-stats-show"))
+    @app_commands.describe(user=tr("opt-stats-user"))
+    @app_commands.rename(user=tr("name-player"))
+    async def show(
         self, interaction: discord.Interaction[Any], user: discord.User | None = None
     ) -> None:
-        if interaction.guild_id is None:
-            raise Refusal("Stats are per server.")
+        ctx = Ctx(interaction)
         who = user or interaction.user
-        rows = await self.bot.storage.stats(interaction.guild_id, who.id)
-        name = discord.utils.escape_markdown(getattr(who, "display_name", who.name))
-        await interaction.response.send_message(
-            stats_text(name, rows), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        rows = await ctx.answering(self.bot.storage.stats(ctx.place.guild_id, who.id), defer="new")
+        name = clean_name(getattr(who, "display_name", None) or who.name)
+        await ctx.say(stats_text(name, rows, ctx.lang))
+
+    @stats.command(name=tr("name-forget"), description=tr("cmd-stats-forget"))
+    async def forget(self, interaction: discord.Interaction[Any]) -> None:
+        ctx = Ctx(interaction)
+        payload = Rendered(
+            content=ctx.lang.t("confirm-forget-me"),
+            rows=(
+                (
+                    Button(
+                        ids.forget("me", ctx.user_id), ctx.lang.t("confirm-forget-button"), "danger"
+                    ),
+                ),
+            ),
         )
+        await ctx.post(payload, ephemeral=True)

@@ -88,6 +88,7 @@ MessageRef = Message | int
 
 API_VERSION = 10
 TOKEN_LIFETIME = 15 * 60.0
+NONCE_WINDOW = 5 * 60.0  # seconds a post's nonce is remembered (enforce_nonce)
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 ALLOWED_RESPONSE_FLAGS = (
     FLAG_SUPPRESS_EMBEDS | FLAG_EPHEMERAL | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_IS_COMPONENTS_V2
@@ -159,6 +160,7 @@ class DiscordEmulator:
         self._tokens: dict[str, InteractionHandle] = {}
         self.violations: list[Violation] = []
         self.latencies: list[float] = []
+        self.nonce_hits = 0  # posts answered with an earlier message of the same nonce
         self.requests: list[RequestRecord] = []
         self.unhandled: list[tuple[str, str]] = []
         self.faults = FaultInjector()
@@ -1123,6 +1125,8 @@ class DiscordEmulator:
             if msg.interaction_name:
                 meta["name"] = msg.interaction_name
             data["interaction_metadata"] = meta
+        if msg.nonce is not None:
+            data["nonce"] = msg.nonce
         return data
 
     # =========================================================================================
@@ -1748,8 +1752,27 @@ class DiscordEmulator:
         problems = check_message({**payload, "attachments": attachments, "flags": flags})
         if problems:
             return self._form_error(request, problems)
+        nonce = payload.get("nonce")
+        if nonce is not None and payload.get("enforce_nonce"):
+            # Discord: the same author's message with this nonce from the last few minutes is
+            # returned instead of creating a second one.
+            earlier = self._by_nonce(channel, str(nonce))
+            if earlier is not None:
+                self.nonce_hits += 1
+                return json_response(self._message_payload(earlier))
         msg = self._new_message(channel, payload, attachments, flags=flags, via="channel")
+        if nonce is not None:
+            msg.nonce = str(nonce)
         return json_response(self._message_payload(msg))
+
+    def _by_nonce(self, channel: Channel, nonce: str) -> Message | None:
+        horizon = self.clock.now() - NONCE_WINDOW
+        for msg in reversed(list(self.messages.values())):
+            if msg.created_at < horizon:
+                break
+            if msg.channel_id == channel.id and msg.nonce == nonce and not msg.deleted:
+                return msg
+        return None
 
     async def _channel_message(self, request: web.Request) -> web.Response:
         channel = self._channel_or_error(request)

@@ -277,6 +277,7 @@ class Message:
     deleted: bool = False
     history: list[MessageRevision] = field(default_factory=list)
     created_via: str = ""
+    nonce: str | None = None  # as the author sent it (with enforce_nonce, it dedupes posts)
 
     @property
     def ephemeral(self) -> bool:

@@ -1,9 +1,18 @@
-"""Helpers for end-to-end tests: the real bot against the local Discord emulator."""
+"""Helpers for end-to-end tests: the real bot against the local Discord emulator.
+
+``Players`` plays like people do: each person plays from the hand the bot keeps in front of
+them. It never clicks Refresh to catch up: when it is a person's turn, their live hand must
+show it by itself (within ``HAND_WAIT`` seconds), or the test fails. After every click it checks
+what people see (``check_screens``): one live copy of a hand per person, the newest message in
+their view on their turn, and no message ever shown an older state than it showed before.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,6 +23,8 @@ from bot.settings import Settings
 from sandbox import Channel, DiscordEmulator, Guild, InteractionHandle, Message, User
 
 CARD_RE = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
+PLAY_RE = re.compile(r"tb:p:(\d+):(\d+):(\d+):(\d+):(\d+)")
+HAND_WAIT = 5.0  # seconds a person's hand may take to show their turn by itself
 
 
 class E2EBot(TrickBot):
@@ -28,6 +39,7 @@ def make_settings(db: Path, **kw: Any) -> Settings:
         "ai_pause_seconds": 0.0,
         "turn_timer_seconds": 120,
         "guild_ready_timeout": 0.05,
+        "table_edit_gap_seconds": 0.05,
     }
     values.update(kw)
     return Settings(_env_file=None, **values)  # type: ignore[call-arg]
@@ -41,6 +53,29 @@ def text_of(msg: Message) -> str:
     return msg.content + "\n" + msg.embed_text()
 
 
+def hand_state(msg: Message) -> tuple[int, int] | None:
+    """(hand, version) a hand message shows, from its card buttons (None: no cards)."""
+    for cid in msg.custom_ids():
+        m = PLAY_RE.fullmatch(cid)
+        if m:
+            return int(m[2]), int(m[3])
+    return None
+
+
+def enabled_moves(msg: Message) -> list[str]:
+    return [
+        str(b["custom_id"])
+        for b in msg.buttons()
+        if PLAY_RE.fullmatch(str(b.get("custom_id", ""))) and not b.get("disabled")
+    ]
+
+
+def is_hand(msg: Message, table_id: int) -> bool:
+    return msg.ephemeral and any(
+        c.startswith(f"tb:p:{table_id}:") or c == f"tb:r:{table_id}" for c in msg.custom_ids()
+    )
+
+
 @dataclass
 class Players:
     """Drives people at a table by clicking, like a person would."""
@@ -49,10 +84,12 @@ class Players:
     bot: TrickBot
     table_id: int
     users: dict[int, User]
+    channel: Channel
     rng: random.Random = field(default_factory=lambda: random.Random(7))
-    hands: dict[int, Message] = field(default_factory=dict)
     clicks: int = 0
-    check_leaks: Channel | None = None
+    check_leaks: bool = True
+    mentions: Counter[tuple[int, int]] = field(default_factory=Counter)  # (hand, user) -> count
+    turns: Counter[tuple[int, int]] = field(default_factory=Counter)  # (hand, user) -> turns
 
     @property
     def table(self) -> Table:
@@ -79,28 +116,49 @@ class Players:
         result = await self.emu.wait_until(ready, timeout=timeout, what="a person's turn")
         return result[0]
 
+    def live_hands(self, uid: int) -> list[Message]:
+        """The hand messages this person sees (not deleted)."""
+        return [
+            m
+            for m in self.emu.visible_messages(self.channel, self.users[uid])
+            if is_hand(m, self.table_id)
+        ]
+
     async def table_message(self) -> Message:
         def ready() -> Message | None:
             t = self.bot.manager.tables.get(self.table_id)
-            if t is None or t.table_message_id is None or t.table_message_hand != t.hand_no:
+            if t is None:
                 return None
-            return self.emu.message(t.table_message_id)
+            mid = self.bot.manager.feed.table_message_id(t)
+            return None if mid is None else self.emu.message(mid)
 
         return await self.emu.wait_until(ready, timeout=5, what="the table message")
 
     async def open_hand(self, uid: int) -> Message:
+        """Show my hand, on the table message (as a person who has no hand in view would)."""
         msg = await self.table_message()
         hand = await self.emu.click_and_wait(self.users[uid], msg, label="Show my hand")
         self.clicks += 1
-        self.hands[uid] = hand
         return hand
 
-    def enabled_actions(self, msg: Message) -> list[str]:
-        return [
-            b["custom_id"]
-            for b in msg.buttons()
-            if str(b.get("custom_id", "")).startswith("tb:p:") and not b.get("disabled")
-        ]
+    async def my_turn_hand(self, uid: int) -> Message:
+        """The person's live hand, once it shows their turn by itself (never a Refresh)."""
+        t = self.table
+        want = (t.hand_no, t.version)
+
+        def ready() -> Message | None:
+            for m in reversed(self.live_hands(uid)):
+                if hand_state(m) == want and enabled_moves(m):
+                    return m
+            return None
+
+        try:
+            return await self.emu.wait_until(ready, timeout=HAND_WAIT, what="the hand to update")
+        except Exception:
+            hands = [(m.id, hand_state(m), m.content[:80]) for m in self.live_hands(uid)]
+            raise AssertionError(
+                f"{self.users[uid].name}'s hand did not show their turn {want} by itself: {hands}"
+            ) from None
 
     async def play_one(self) -> bool:
         """The person to act clicks a legal card or bid. False once the game is over."""
@@ -108,18 +166,11 @@ class Players:
         if uid is None:
             return False
         user = self.users[uid]
-        msg = self.hands.get(uid)
-        if msg is None:
-            msg = await self.open_hand(uid)
-        msg = self.emu.message(msg)
         t = self.table
-        want = f"tb:p:{self.table_id}:{t.hand_no}:{t.version}:"
-        choices = [c for c in self.enabled_actions(msg) if c.startswith(want)]
-        if not choices:
-            msg = await self.emu.click_and_wait(user, msg, label="Refresh")
-            self.clicks += 1
-            choices = self.enabled_actions(msg)
-        assert choices, f"no legal button for {user.name}: {msg!r}"
+        self.turns[(t.hand_no, uid)] += 1
+        msg = await self.my_turn_hand(uid)
+        self.check_newest(uid, msg)
+        choices = enabled_moves(msg)
         by_action = {int(c.rsplit(":", 1)[1]): c for c in choices}
         # Bid 2 if nobody bid yet, else pass (games end sooner); cards at random.
         if 54 in by_action:
@@ -128,19 +179,82 @@ class Players:
             pick = by_action[52]
         else:
             pick = self.rng.choice(choices)
-        self.hands[uid] = await self.emu.click_and_wait(user, msg, pick)
+        handle = await self.emu.click(user, msg, pick)
+        await handle.wait_ack()
         self.clicks += 1
-        if self.check_leaks is not None:
-            live = self.bot.manager.tables.get(self.table_id)
-            if live is not None:
-                assert_no_hand_in_public(self.emu, self.check_leaks, live)
+        self.check_screens()
         return True
 
-    async def play_to_end(self, limit: int = 2000) -> None:
+    async def play_to_end(self, limit: int = 3000) -> None:
         for _ in range(limit):
             if not await self.play_one():
+                await self.settle()
                 return
         raise AssertionError("the game did not end")
+
+    async def settle(self, timeout: float = 5.0) -> None:
+        """Until the feed has sent everything (results, standings)."""
+        feed = self.bot.manager.feed
+        await self.emu.wait_until(
+            lambda: True if self.table_id not in feed.tables else None,
+            timeout=timeout,
+            what="the feed to finish",
+        )
+
+    # ------------------------------------------------------------------ checks
+
+    def check_newest(self, uid: int, hand: Message) -> None:
+        """On a person's turn their live hand is the newest message they see."""
+        seen = self.emu.visible_messages(self.channel, self.users[uid])
+        newest = max(m.id for m in seen)
+        assert hand.id == newest or _only_edits_since(seen, hand), (
+            f"{self.users[uid].name}'s hand is not the newest message on their turn"
+        )
+
+    def check_screens(self) -> None:
+        for uid in self.users:
+            live = [m for m in self.live_hands(uid) if enabled_moves(m)]
+            assert len(live) <= 1, f"{self.users[uid].name} has {len(live)} live copies"
+        if self.check_leaks:
+            live_table = self.bot.manager.tables.get(self.table_id)
+            if live_table is not None:
+                assert_no_hand_in_public(self.emu, self.channel, live_table, self.bot)
+
+    def count_mentions(self) -> None:
+        """Mentions of each person, by hand (pings are the only messages that mention)."""
+        self.mentions.clear()
+        for m in self.emu.channel_messages(self.channel, include_deleted=True):
+            if m.ephemeral:
+                continue
+            for uid in self.users:
+                if f"<@{uid}>" in m.content and "Smear" in m.content + m.embed_text() or (
+                    f"<@{uid}>" in m.content and "Salad" in m.content
+                ):
+                    self.mentions[(0, uid)] += 1
+
+
+def _only_edits_since(seen: list[Message], hand: Message) -> bool:
+    return all(m.id <= hand.id for m in seen)
+
+
+def assert_no_going_back(emu: DiscordEmulator, channel: Channel, table_id: int) -> None:
+    """No hand message ever showed an older (hand, version) than one it showed before."""
+    for m in emu.channel_messages(channel, include_deleted=True):
+        if not is_hand(m, table_id):
+            continue
+        states = []
+        for rev in [*m.history, m]:
+            for comp in rev.components:
+                ids = [
+                    c.get("custom_id", "")
+                    for c in comp.get("components", [])
+                    if isinstance(c.get("custom_id"), str)
+                ]
+                found = [PLAY_RE.fullmatch(i) for i in ids]
+                states += [(int(f[2]), int(f[3])) for f in found if f][:1]
+                if found and any(found):
+                    break
+        assert states == sorted(states), f"hand message {m.id} went back in time: {states}"
 
 
 @dataclass
@@ -182,25 +296,33 @@ async def forge(
 
 
 def unplayed_cards(table: Table) -> set[str]:
-    """Labels of every card still in a hand (as the bot renders them)."""
+    """Labels of every card still in a hand (as the bot renders them in English)."""
+    from bot.i18n import ENGLISH
     from bot.render import card_label
     from engine.cards import cards_of
 
     st = table.state
     assert st is not None
-    return {card_label(c) for h in st.hands for c in cards_of(h)}
+    return {card_label(c, ENGLISH) for h in st.hands for c in cards_of(h)}
 
 
-def assert_no_hand_in_public(emu: DiscordEmulator, channel: Channel, table: Table) -> None:
+def assert_no_hand_in_public(
+    emu: DiscordEmulator, channel: Channel, table: Table, bot: TrickBot
+) -> None:
     """No public message of the current hand shows a card that is still in someone's hand."""
-    if table.table_message_id is None or table.status != "playing":
+    if table.status != "playing":
         return
-    if table.table_message_hand != table.hand_no:
-        return  # the new hand's message is not posted yet: the old one shows the old hand
+    current = bot.manager.feed.table_message_id(table)
+    if current is None:
+        return
     hidden = unplayed_cards(table)
     for msg in emu.public_messages(channel):
-        if msg.id < table.table_message_id:
+        if msg.id < current:
             continue  # earlier hands: the same cards were dealt again since
         shown = {a + b for a, b in CARD_RE.findall(text_of(msg))}
         leaked = shown & hidden
         assert not leaked, f"{leaked} shown in public before being played: {text_of(msg)}"
+
+
+async def wait_idle(seconds: float = 0.2) -> None:
+    await asyncio.sleep(seconds)

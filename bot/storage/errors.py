@@ -1,0 +1,22 @@
+"""What can go wrong with the database, each as one plain sentence for an operator."""
+
+from __future__ import annotations
+
+
+class StorageError(Exception):
+    """The database could not do what was asked; the message is one sentence for an operator."""
+
+
+class StorageLost(StorageError):
+    """The database file was removed or replaced while the bot ran."""
+
+
+class DatabaseTooNew(StorageError):
+    """The database was written by a newer version of the bot."""
+
+
+def too_new(version: int, latest: int) -> DatabaseTooNew:
+    return DatabaseTooNew(
+        f"The database is at schema version {version} but this bot only knows up to {latest}: "
+        "run a newer version of the bot, or restore a backup."
+    )

@@ -1,0 +1,144 @@
+"""Every table of every channel, split by job:
+
+- ``registry``: the live tables in memory and ``locked``, the one way to act on one;
+- ``commands``: what people do (lobby, play, leave, cancel, replace, rematch), checked and saved
+  with its public effects;
+- ``driver``: the moves nobody clicks (computers, turn timers, idle lobbies);
+- ``feed``: what people see (outbox, table messages, pings, hands), in order and never back in
+  time.
+
+``TableManager`` wires them together and owns the process's life: resuming after a restart,
+the heartbeat, and a graceful stop. Nothing here knows discord.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+
+from bot.languages import Languages
+from bot.model import PLAYING, Table
+from bot.storage import Storage
+from bot.tables.commands import Commands
+from bot.tables.driver import Driver
+from bot.tables.feed import Clock, Discord, Feed, SystemClock
+from bot.tables.registry import Registry
+
+log = logging.getLogger("trickbot.tables")
+
+HEARTBEAT = 5.0  # seconds between two "still alive" writes
+MIN_TURN_AFTER_RESTART = 30.0  # a turn resumes with the time it had left, never less than this
+
+
+class TableManager:
+    def __init__(
+        self,
+        storage: Storage,
+        discord: Discord,
+        languages: Languages | None = None,
+        *,
+        clock: Clock | None = None,
+        ai_pause: float = 1.0,
+        default_turn_timer: int = 120,
+        lobby_idle: float = 30 * 60.0,
+        remind_after: float = 30.0,
+        table_edit_gap: float = 1.0,
+        instance: str = "main",
+        time_scale: float = 1.0,
+    ) -> None:
+        self.storage = storage
+        self.clock = clock or SystemClock()
+        self.languages = languages or Languages()
+        self.registry = Registry()
+        self.feed = Feed(
+            storage,
+            discord,
+            self.languages,
+            clock=self.clock,
+            table_edit_gap=table_edit_gap,
+            hand_edit_gap=table_edit_gap,
+            remind_after=remind_after * time_scale,
+        )
+        self.commands = Commands(
+            self.registry,
+            storage,
+            self.feed,
+            self.languages,
+            self._wake_driver,
+            clock=self.clock,
+            default_turn_timer=default_turn_timer,
+            time_scale=time_scale,
+        )
+        self.driver = Driver(
+            self.commands,
+            self.clock,
+            ai_pause=ai_pause,
+            lobby_idle=lobby_idle,
+            time_scale=time_scale,
+        )
+        self.time_scale = time_scale
+        self.instance = instance
+        self.boot_id = secrets.token_hex(8)
+        self._heartbeat: asyncio.Task[None] | None = None
+
+    def _wake_driver(self, t: Table) -> None:
+        self.driver.wake(t)
+
+    @property
+    def tables(self) -> dict[int, Table]:
+        return self.registry.tables
+
+    def table_in(self, channel_id: int) -> Table | None:
+        return self.registry.in_channel(channel_id)
+
+    # ================================================================== life
+
+    async def resume(self) -> int:
+        """Load every live table (and every table with something left to publish) and start
+        its feed and driver. A turn resumes with the time it had left when the bot stopped."""
+        last_alive = await self.storage.last_alive(self.instance)
+        now = self.clock.time()
+        loaded = await self.storage.load_live()
+        for item in loaded:
+            t = item.table
+            if t.live:
+                self.registry.add(t)
+            if t.status == PLAYING and t.deadline is not None:
+                left = t.deadline - (last_alive if last_alive is not None else now)
+                t.deadline = now + max(MIN_TURN_AFTER_RESTART * self.time_scale, left)
+                await self.storage.save(t)
+            self.feed.add(t, item)
+            self.driver.wake(t)
+        await self.storage.alive(self.instance, self.boot_id, now)
+        self._heartbeat = asyncio.create_task(self._beat(), name="heartbeat")
+        log.info("resumed %d tables", len(loaded))
+        return len(loaded)
+
+    async def _beat(self) -> None:
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            try:
+                await self.storage.alive(self.instance, self.boot_id, self.clock.time())
+            except Exception as e:
+                log.warning("heartbeat not saved: %s", e)
+
+    async def stop(self, timeout: float = 3.0) -> None:
+        """A graceful stop: refuse new actions, let the actions under way finish, send what is
+        left to send (up to ``timeout`` seconds), and remember when we stopped."""
+        self.registry.stopping = True
+        for t in list(self.registry.tables.values()):
+            async with t.lock:  # the action under way (if any) finishes first
+                pass
+        await self.driver.close()
+        await self.feed.close(timeout)
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._heartbeat
+        with contextlib.suppress(Exception):
+            await self.storage.alive(self.instance, self.boot_id, self.clock.time())
+
+
+__all__ = ["Discord", "TableManager"]
