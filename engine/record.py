@@ -17,11 +17,12 @@ from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationErro
 from engine.cards import card_str, parse_card
 from engine.core import PASS, Phase, action_str, bid_action, bid_value
 from engine.errors import IllegalAction, InvalidOptions, RecordError
+from engine.games import GameState
 from engine.salad import SaladState
 from engine.smear import SmearOptions, SmearState
 
 FORMAT = 1
-GameState = SmearState | SaladState
+AnyState = SmearState | SaladState  # the concrete games, for the code that tells them apart
 
 
 # Unknown keys are ignored, as RECORD.md lets results grow new fields; what the format names is
@@ -50,21 +51,23 @@ class GameRecord(BaseModel):
 
 def new_game(
     game: str, seats: int, seed: int, options: dict[str, object] | None = None
-) -> GameState:
+) -> AnyState:
     """A new seeded game (G1). Raises InvalidOptions for a bad game, seat count or option."""
     from engine.games import game as game_entry
 
-    return cast(GameState, game_entry(game).new(seats, seed, options))
+    return cast(AnyState, game_entry(game).new(seats, seed, options))
 
 
 def game_name(state: GameState) -> str:
-    return "smear" if isinstance(state, SmearState) else "salad"
+    from engine.games import game_of
+
+    return game_of(state).name
 
 
 def first_dealer_of(state: GameState) -> int:
     """The seat that dealt the first hand, recovered from the dealers so far."""
     if state.results:
-        return state.results[0].dealer
+        return int(state.results[0].dealer)
     return state.dealer
 
 
@@ -76,7 +79,7 @@ def to_record(state: GameState) -> dict[str, Any]:
     for log in state.log:
         hand: dict[str, Any] = {"deal": [[card_str(c) for c in seat] for seat in log.deal]}
         if isinstance(state, SmearState):
-            bids = log.bids  # type: ignore[union-attr]
+            bids = log.bids
             hand["bids"] = ["pass" if a == PASS else bid_value(a) for a in bids]
         hand["plays"] = [card_str(c) for c in log.plays]
         hands.append(hand)
@@ -126,11 +129,11 @@ def _card(text: str, where: str) -> int:
         raise RecordError(f"{where}: unknown card {text!r}") from None
 
 
-def replay(data: str | bytes | dict[str, Any] | GameRecord, *, keep_log: bool = True) -> GameState:
+def replay(data: str | bytes | dict[str, Any] | GameRecord, *, keep_log: bool = True) -> AnyState:
     """Replay a record into a state, checking every deal, bid and play against the rules."""
     rec = data if isinstance(data, GameRecord) else parse_record(data)
     try:
-        state: GameState
+        state: AnyState
         if rec.game == "smear":
             state = SmearState(
                 rec.seats,
@@ -151,7 +154,7 @@ def replay(data: str | bytes | dict[str, Any] | GameRecord, *, keep_log: bool = 
     return state
 
 
-def _replay_hand(state: GameState, rec: GameRecord, h: int, hand: HandRecord) -> None:
+def _replay_hand(state: AnyState, rec: GameRecord, h: int, hand: HandRecord) -> None:
     if state.phase == Phase.OVER:
         raise RecordError(f"hand {h}: the game is already over")
     if state.phase != Phase.DEAL:
@@ -215,7 +218,7 @@ def result(state: GameState) -> dict[str, Any]:
     }
 
 
-def restore(record: dict[str, Any], seed: int) -> GameState:
+def restore(record: dict[str, Any], seed: int) -> AnyState:
     """Rebuild a seeded game from its record, so that it goes on dealing from its seed.
 
     The bot stores the record and the seed; replaying the actions into a new seeded state gives
@@ -239,6 +242,7 @@ def restore(record: dict[str, Any], seed: int) -> GameState:
 
 __all__ = [
     "GameRecord",
+    "AnyState",
     "GameState",
     "HandRecord",
     "action_str",
