@@ -32,7 +32,9 @@ from engine.ai import salad_normal, smear_normal
 from engine.ai.bid_model import make_probs
 from engine.ai.determinize import Knowledge, knowledge_of, salad_state, sample_hands, smear_state
 from engine.ai.normal import salad_action, smear_action
+from engine.ai.salad_policy import PENALTY
 from engine.ai.search import WIN_VALUE, salad_value, smear_value
+from engine.ai.smear_policy import CARD_VALUE
 from engine.cards import BIT, JACK, SUIT_MASK, SUIT_OF
 from engine.core import BID_OFFSET, PASS, Phase
 from engine.salad import DECK_MASK, HAND_SIZE, SaladState, SaladView
@@ -250,6 +252,10 @@ class ExpertPlayer:
             if len(legal) == 1:
                 return Analysis(legal, (0.0,), (0.0,), 0, legal[0])
         know = knowledge_of(view)
+        hint = smear_action(view) if isinstance(view, SmearView) else salad_action(view)
+        classes = equivalent_actions(view, know, legal, hint)
+        every = legal
+        legal = tuple(classes)
         totals = [0.0] * len(legal)
         points = [0.0] * len(legal)
         weight_sum = 0.0
@@ -270,18 +276,49 @@ class ExpertPlayer:
                 points[i] += w * p
             weight_sum += w
             done += 1
-        # Near-ties go to the move the ``normal`` rules would make.
-        hint = smear_action(view) if isinstance(view, SmearView) else salad_action(view)
-        if hint in legal:
-            totals[legal.index(hint)] += TIE_BONUS * weight_sum
         scale = 1.0 / weight_sum if weight_sum else 0.0
-        means = tuple(t * scale for t in totals)
-        best = max(range(len(legal)), key=lambda i: means[i])
-        if hint in legal:
-            means = tuple(
-                m - TIE_BONUS if a == hint else m for a, m in zip(legal, means, strict=True)
-            )
-        return Analysis(tuple(legal), means, tuple(p * scale for p in points), done, legal[best])
+        means = [t * scale for t in totals]
+        # Near-ties go to the move the ``normal`` rules would make.
+        bonus = [TIE_BONUS if a == hint else 0.0 for a in legal]
+        best = max(range(len(legal)), key=lambda i: means[i] + bonus[i])
+        of = {a: i for i, rep in enumerate(legal) for a in classes[rep]}
+        return Analysis(
+            every,
+            tuple(means[of[a]] for a in every),
+            tuple(points[of[a]] * scale for a in every),
+            done,
+            legal[best],
+        )
+
+
+def equivalent_actions(
+    view: SmearView | SaladView, know: Knowledge, legal: tuple[int, ...], hint: int
+) -> dict[int, list[int]]:
+    """The actions worth searching, each with the legal actions it stands for: cards of one
+    suit with no unseen card between them and the same worth (Smear: Game value and not the
+    jack of trump; Salad: the hand's penalty) lead to the same results, so one of them (the
+    ``normal`` rules' card if it is one, else the lowest) is searched for all."""
+    if view.phase == Phase.BID:
+        return {a: [a] for a in legal}
+    if isinstance(view, SmearView):
+        jack = -1 if view.trump is None else view.trump * 13 + JACK
+        worth = [CARD_VALUE[c] + (100 if c == jack else 0) for c in range(52)]
+    else:
+        worth = list(PENALTY[view.contract])
+    classes: list[list[int]] = []
+    for c in legal:  # ascending
+        if classes:
+            prev = classes[-1][-1]
+            between = ((1 << c) - 1) & ~((2 << prev) - 1)
+            if (
+                SUIT_OF[prev] == SUIT_OF[c]
+                and worth[prev] == worth[c]
+                and not between & know.unknown
+            ):
+                classes[-1].append(c)
+                continue
+        classes.append([c])
+    return {(hint if hint in members else members[0]): members for members in classes}
 
 
 def searched_bids(view: SmearView) -> tuple[int, ...]:

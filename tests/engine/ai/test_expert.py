@@ -9,7 +9,13 @@ import pytest
 
 from engine.ai import make_player
 from engine.ai.determinize import knowledge_of, sample_hands, smear_state
-from engine.ai.expert import Endgame, ExpertPlayer, bid_likelihood, searched_bids
+from engine.ai.expert import (
+    Endgame,
+    ExpertPlayer,
+    bid_likelihood,
+    equivalent_actions,
+    searched_bids,
+)
 from engine.ai.search import smear_value
 from engine.core import PASS, Phase, bid_action
 from engine.smear import SmearState
@@ -127,3 +133,26 @@ def test_stop_bid_is_searched() -> None:
     st.scores = [0, 10, 0]
     act(st, "2")
     assert bid_action(3) in searched_bids(st.view(2))
+
+
+def test_touching_cards_of_equal_worth_are_searched_once() -> None:
+    """5S 6S 7S touch (no unseen card between), 9S has the 8 out, and a ten is worth Game."""
+    st = smear_hand(["5S 6S 7S 9S TS 2C", "5C 6C 7D 8H 9H 2D", "QC KD 5H 6D 7C 8C"], dealer=2)
+    act(st, "2", "pass", "pass")
+    view = st.view(0)
+    know = knowledge_of(view)
+    classes = equivalent_actions(view, know, view.legal, cards("9S")[0])
+    members = sorted(classes.values())
+    assert cards("5S 6S 7S") in members
+    assert [cards("9S")[0]] in members and [cards("TS")[0]] in members
+    assert len(classes) == 4
+
+
+def test_the_analysis_values_every_legal_action() -> None:
+    st = smear_hand(["5S 6S 7S 9S TS 2C", "5C 6C 7D 8H 9H 2D", "QC KD 5H 6D 7C 8C"], dealer=2)
+    act(st, "2", "pass", "pass")
+    view = st.view(0)
+    analysis = ExpertPlayer("smear", iterations=4).analyse(view, random.Random(1))
+    assert analysis.actions == view.legal and len(analysis.values) == len(view.legal)
+    five, six = view.legal.index(cards("5S")[0]), view.legal.index(cards("6S")[0])
+    assert analysis.values[five] == analysis.values[six]
