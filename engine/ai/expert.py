@@ -7,10 +7,12 @@ the others' bids (Smear: ``bid_likelihood``, from the measured bidding model, so
 seat passed holding a hand that bids 3 counts little but is never thrown away). On each deal
 every legal action is tried and the rest of the hand is played out; the action with the best
 weighted mean value over the deals is chosen, the same deals for every action (common random
-numbers). The playouts follow the ``normal`` rules, except that a Smear hand with at most
-``ENDGAME_TRICKS`` tricks left is solved exactly: every seat plays the card best for its own
-relative result on that deal (max^n search over the remaining tricks; with High and Low fixed
-by who holds those trumps, only Jack and Game depend on the play).
+numbers). Touching cards of equal worth are tried once for all (``equivalent_actions``), and
+an action clearly worse than the best on the deals so far stops being tried (``Tally``), so
+the budget goes to the moves in doubt. The playouts follow the ``normal`` rules, except that a
+Smear hand with at most ``ENDGAME_TRICKS`` tricks left is solved exactly: every seat plays the
+card best for its own relative result on that deal (max^n search over the remaining tricks;
+with High and Low fixed by who holds those trumps, only Jack and Game depend on the play).
 
 The values are those of ``hard`` (``search.smear_value``, ``search.salad_value``): the change
 of our score against the others', with the game's win or loss when the hand ends it.
@@ -52,6 +54,8 @@ BID_FLOOR = 0.05
 # ``normal`` rules' bid (which stretches for the game). Rollouts value a bid too kindly (the
 # last tricks are played with every hand in view), so long shots are not even tried.
 SEARCH_BID_SHARE = 0.5
+PRUNE_AFTER = 8
+PRUNE_Z = 3.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,7 +235,7 @@ class ExpertPlayer:
             raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
         if len(legal) == 1:
             return legal[0]
-        return self.analyse(view, rng, prune=True).best
+        return self.analyse(view, rng, long_shots=False).best
 
     def analyse(
         self,
@@ -239,56 +243,95 @@ class ExpertPlayer:
         rng: random.Random,
         budget_ms: float | None = None,
         *,
-        prune: bool = False,
+        long_shots: bool = True,
     ) -> Analysis:
         """The legal actions' estimated values (``budget_ms`` overrides the player's).
-        ``prune``: leave out Smear bids that are long shots (``SEARCH_BID_SHARE``)."""
+        ``long_shots`` False leaves out Smear bids the hand seldom makes (``searched_bids``)."""
         start = time.perf_counter()
         budget = self.budget_ms if budget_ms is None else budget_ms
         deadline = None if budget is None else start + budget / 1000.0
         legal = view.legal
-        if prune and isinstance(view, SmearView) and view.phase == Phase.BID:
+        if not long_shots and isinstance(view, SmearView) and view.phase == Phase.BID:
             legal = searched_bids(view)
             if len(legal) == 1:
                 return Analysis(legal, (0.0,), (0.0,), 0, legal[0])
         know = knowledge_of(view)
         hint = smear_action(view) if isinstance(view, SmearView) else salad_action(view)
         classes = equivalent_actions(view, know, legal, hint)
-        every = legal
-        legal = tuple(classes)
-        totals = [0.0] * len(legal)
-        points = [0.0] * len(legal)
-        weight_sum = 0.0
-        done = 0
-        while self.iterations is None or done < self.iterations:
+        searched = tuple(classes)
+        tally = Tally(len(searched))
+        while self.iterations is None or tally.deals < self.iterations:
             now = time.perf_counter()
+            done = tally.deals
             if deadline is not None and done and now + (now - start) / done > deadline:
                 break
             hands = sample_hands(know, rng)
+            actions = tuple(searched[i] for i in tally.active)
             if isinstance(view, SmearView):
                 w = bid_likelihood(view, know, hands)
-                outcomes = _smear_outcomes(view, hands, legal)
+                tally.add(w, _smear_outcomes(view, hands, actions))
             else:
-                w = 1.0
-                outcomes = _salad_outcomes(view, hands, legal)
-            for i, (v, p) in enumerate(outcomes):
-                totals[i] += w * v
-                points[i] += w * p
-            weight_sum += w
-            done += 1
-        scale = 1.0 / weight_sum if weight_sum else 0.0
-        means = [t * scale for t in totals]
+                tally.add(1.0, _salad_outcomes(view, hands, actions))
+        values, points = tally.means()
         # Near-ties go to the move the ``normal`` rules would make.
-        bonus = [TIE_BONUS if a == hint else 0.0 for a in legal]
-        best = max(range(len(legal)), key=lambda i: means[i] + bonus[i])
-        of = {a: i for i, rep in enumerate(legal) for a in classes[rep]}
-        return Analysis(
-            every,
-            tuple(means[of[a]] for a in every),
-            tuple(points[of[a]] * scale for a in every),
-            done,
-            legal[best],
+        best = max(
+            tally.active, key=lambda i: values[i] + (TIE_BONUS if searched[i] == hint else 0.0)
         )
+        of = {a: i for i, rep in enumerate(searched) for a in classes[rep]}
+        return Analysis(
+            legal,
+            tuple(values[of[a]] for a in legal),
+            tuple(points[of[a]] for a in legal),
+            tally.deals,
+            searched[best],
+        )
+
+
+class Tally:
+    """Each searched action's results deal by deal. After ``PRUNE_AFTER`` deals, and at every
+    doubling of the deals since, an action whose paired difference to the best is more than
+    ``PRUNE_Z`` standard errors below it is no longer played out: the deals go to the rest."""
+
+    def __init__(self, actions: int) -> None:
+        self.active = list(range(actions))
+        self.weights: list[float] = []
+        self.values: list[list[float]] = [[] for _ in range(actions)]
+        self.points: list[list[float]] = [[] for _ in range(actions)]
+
+    @property
+    def deals(self) -> int:
+        return len(self.weights)
+
+    def add(self, weight: float, outcomes: list[tuple[float, float]]) -> None:
+        self.weights.append(weight)
+        for i, (v, p) in zip(self.active, outcomes, strict=True):
+            self.values[i].append(v)
+            self.points[i].append(p)
+        n = self.deals
+        if n >= PRUNE_AFTER and n & (n - 1) == 0 and len(self.active) > 1:
+            self._prune()
+
+    def _mean(self, series: list[float]) -> float:
+        w = self.weights[: len(series)]
+        total = sum(w)
+        return sum(a * b for a, b in zip(w, series, strict=False)) / total if total else 0.0
+
+    def _prune(self) -> None:
+        best = max(self.active, key=lambda i: self._mean(self.values[i]))
+        top = self.values[best]
+        total = sum(self.weights)
+        keep = []
+        for i in self.active:
+            gaps = [a - b for a, b in zip(top, self.values[i], strict=True)]
+            mean = sum(w * g for w, g in zip(self.weights, gaps, strict=True)) / total
+            var = sum(w * (g - mean) ** 2 for w, g in zip(self.weights, gaps, strict=True)) / total
+            if i == best or mean <= PRUNE_Z * math.sqrt(var / self.deals):
+                keep.append(i)
+        self.active = keep
+
+    def means(self) -> tuple[list[float], list[float]]:
+        """Each action's weighted mean value and points over the deals it was played on."""
+        return [self._mean(v) for v in self.values], [self._mean(p) for p in self.points]
 
 
 def equivalent_actions(
