@@ -219,6 +219,8 @@ class Watch:
         self.acks: dict[int, asyncio.Future[None]] = {}
         self.changed: dict[int, asyncio.Event] = {}  # message id -> set on every update
         self.table_message: dict[int, int] = {}  # table id -> its latest table message
+        self.hands: dict[int, int] = {}  # user id -> their newest hand message
+        self.moved: dict[int, asyncio.Event] = {}  # user id -> set when a new copy appears
         emu.add_listener(self._on_event)
 
     def _on_event(self, ev: EmulatorEvent) -> None:
@@ -233,12 +235,21 @@ class Watch:
         event = self.changed.get(m.id)
         if event is not None:
             event.set()
-        if ev.kind == "message_create" and not m.ephemeral:
-            for row in m.components:
-                for c in row.get("components", ()):
-                    cid = str(c.get("custom_id", ""))
-                    if cid.startswith("tb:s:"):
-                        self.table_message[int(cid[5:])] = m.id
+        if ev.kind != "message_create":
+            return
+        for row in m.components:
+            for c in row.get("components", ()):
+                cid = str(c.get("custom_id", ""))
+                if cid.startswith("tb:s:") and not m.ephemeral and m.embeds:
+                    self.table_message[int(cid[5:])] = m.id
+                elif cid.startswith("tb:r:") and m.ephemeral and m.interaction_user is not None:
+                    # A new copy of a person's hand (it follows them to the bottom).
+                    uid = m.interaction_user.id
+                    self.hands[uid] = m.id
+                    self.changed.setdefault(m.id, asyncio.Event())
+                    moved = self.moved.get(uid)
+                    if moved is not None:
+                        moved.set()
 
     async def answered(self, handle: InteractionHandle) -> bool:
         if handle.acked:
@@ -281,6 +292,7 @@ class Person:
         return ok
 
     def _choices(self) -> list[str]:
+        self.hand_id = self.watch.hands.get(self.user.id, self.hand_id)
         assert self.hand_id is not None
         msg = self.emu.messages[self.hand_id]
         if "The game is over" in msg.content:
@@ -293,7 +305,9 @@ class Person:
 
     async def run(self, until: float) -> None:
         loop = asyncio.get_running_loop()
+        moved = self.watch.moved.setdefault(self.user.id, asyncio.Event())
         while not self.done and loop.time() < until:
+            self.hand_id = self.watch.hands.get(self.user.id, self.hand_id)
             if self.hand_id is None:
                 tm = self.watch.table_message.get(self.table_id)
                 if tm is None:
@@ -304,15 +318,17 @@ class Person:
                 continue
             event = self.watch.changed[self.hand_id]
             event.clear()
+            moved.clear()
             if not self._choices():
                 if self.done:
                     return
                 left = until - loop.time()
-                try:
-                    await asyncio.wait_for(event.wait(), max(0.0, min(5.0, left)))
-                except TimeoutError:
-                    if loop.time() < until:  # nothing for 5 s: a person would click Refresh
-                        await self._click(self.hand_id, None, "Refresh")
+                waits = [asyncio.ensure_future(e.wait()) for e in (event, moved)]
+                await asyncio.wait(
+                    waits, timeout=max(0.0, min(5.0, left)), return_when=asyncio.FIRST_COMPLETED
+                )
+                for w in waits:
+                    w.cancel()
                 continue
             await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
             choices = self._choices()  # may have changed meanwhile
@@ -333,7 +349,7 @@ async def _open_table(
     lobby = await emu.invoke_and_wait(a, channel, "smear start", {"seats": 3}, timeout=20)
     tid = next(int(c.split(":")[2]) for c in lobby.custom_ids() if c.startswith("tb:l:"))
     await (await emu.click(b, lobby, label="Join")).message(timeout=20)
-    await (await emu.click(a, lobby, label=f"Add computer: {level}")).message(timeout=20)
+    await (await emu.select(a, lobby, f"tb:ai:{tid}", [level])).message(timeout=20)
     return tid, [a, b]
 
 
@@ -474,6 +490,7 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="seconds a person thinks")
     parser.add_argument("--level", default="easy", help="the computer's level")
     parser.add_argument("--profile", help="cProfile the bot process into this file")
+    parser.add_argument("--log", help="write the bot's whole log (warnings, errors) to this file")
     parser.add_argument("--bot-child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.bot_child:
@@ -532,6 +549,8 @@ def main() -> None:
         print(f"  {k.ljust(width)}  {v}")
     for line in r["bot_log"][:5]:
         print(f"  bot log: {line[:160]}")
+    if args.log:
+        Path(args.log).write_text("\n".join(r["bot_log"]) + "\n")
     print(f"  targets at {TARGET_TABLES} tables: {'met' if ok else 'NOT met'}")
     if args.profile:
         _print_profile(args.profile)

@@ -53,16 +53,35 @@ def _bundle(code: str) -> FluentBundle:
 class Lang:
     """One language: ``t(message_id, **args)``."""
 
+    CACHE_LIMIT = 50_000  # formatted messages kept (most repeat: card names, seat names)
+
     def __init__(self, code: str) -> None:
         self.code = code
         own = _bundle(code)
         self._bundles = [own] if code == DEFAULT else [own, _bundle(DEFAULT)]
         self._missing: set[str] = set()
+        # Formatting with Fluent costs tens of microseconds; a table's screens say the same
+        # few hundred things over and over, so each (message, arguments) is formatted once.
+        self._done: dict[tuple[object, ...], str] = {}
 
     def has(self, key: str) -> bool:
         return self._bundles[0].has_message(key)
 
     def t(self, key: str, **args: Any) -> str:
+        memo = (key, *args.items()) if args else key
+        try:
+            return self._done[memo]  # type: ignore[index]
+        except KeyError:
+            pass
+        except TypeError:  # an argument that cannot be a key: format it every time
+            return self._format(key, args)
+        text = self._format(key, args)
+        if len(self._done) >= self.CACHE_LIMIT:
+            self._done.clear()
+        self._done[memo] = text  # type: ignore[index]
+        return text
+
+    def _format(self, key: str, args: dict[str, Any]) -> str:
         for bundle in self._bundles:
             if bundle.has_message(key):
                 message = bundle.get_message(key)

@@ -86,6 +86,7 @@ class Table:
     last_note: str | None = field(default=None, repr=False)  # a message id: "time ran out"
     last_note_args: dict[str, Any] = field(default_factory=dict, repr=False)
     next_seq: int = field(default=1, repr=False)  # the next outbox row's number
+    views: Any = field(default=None, repr=False, compare=False)  # bot.render.base.view_of
 
     @property
     def rules(self) -> Game:

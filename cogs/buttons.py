@@ -29,17 +29,22 @@ Handler = Callable[[Ctx, re.Match[str]], Awaitable[None]]
 
 
 async def answer_hand(ctx: Ctx, table_id: int, work: Awaitable[Shown]) -> None:
-    """Show a person their hand (or a refused click's reason on it) through its lane."""
-    try:
-        shown = await ctx.answering(work, defer="update" if ctx.on_ephemeral else "new")
-    except HandRefusal as e:
-        shown = e.shown
-    t = ctx.manager.registry.get(table_id)
-    if t is None:
-        raise Refusal("refusal-table-closed")
-    await ctx.manager.feed.answer_hand(
-        t, ctx.user_id, shown, ctx.click(), update=ctx.update, post=ctx.post_hand
-    )
+    """Show a person their hand (or a refused click's reason on it) through its lane. Waiting
+    for the lane counts as work: if it is long, the click is acknowledged first."""
+
+    async def answer() -> None:
+        try:
+            shown = await work
+        except HandRefusal as e:
+            shown = e.shown
+        t = ctx.manager.registry.get(table_id)
+        if t is None:
+            raise Refusal("refusal-table-closed")
+        await ctx.manager.feed.answer_hand(
+            t, ctx.user_id, shown, ctx.click(), update=ctx.update, post=ctx.post_hand
+        )
+
+    await ctx.answering(answer(), defer="update" if ctx.on_ephemeral else "new")
 
 
 def _table_id(m: re.Match[str]) -> int:
@@ -71,7 +76,6 @@ async def _lobby_answer(ctx: Ctx, table_id: int, work: Awaitable[Shown]) -> None
 async def on_lobby(ctx: Ctx, m: re.Match[str]) -> None:
     c = ctx.manager.commands
     tid, op, place, user = _table_id(m), m["op"], ctx.place, ctx.user_id
-    _saw(ctx, tid)
     if op == "join":
         work = c.join(tid, place, user, ctx.name)
     elif op == "leave":
@@ -97,6 +101,7 @@ async def on_add_computer(ctx: Ctx, m: re.Match[str]) -> None:
     level = _selected(ctx)
     work = ctx.manager.commands.add_computer(tid, ctx.place, ctx.user_id, level, ctx.can_manage)
     await _lobby_answer(ctx, tid, work)
+    _saw(ctx, tid)
 
 
 async def on_remove_seat(ctx: Ctx, m: re.Match[str]) -> None:
@@ -131,13 +136,14 @@ async def on_play(ctx: Ctx, m: re.Match[str]) -> None:
 
 async def send_export(ctx: Ctx, table_id: int) -> None:
     """The record of a finished or cancelled game, as a JSON file (only you see it)."""
-    live = ctx.manager.registry.get(table_id)
-    if live is not None:
-        raise Refusal("refusal-export-live")
     found = await ctx.answering(ctx.manager.storage.record_of(table_id), defer="new")
-    if found is None or found[1] != ctx.place.guild_id:
+    if found is None:
         raise Refusal("refusal-no-record")
-    status, _, record = found
+    status, place, record = found
+    if place != ctx.place:
+        raise Refusal("refusal-wrong-channel")
+    if record is None:
+        raise Refusal("refusal-no-record")
     if status not in ("finished", "cancelled"):
         raise Refusal("refusal-export-live")
     name, blob = render.record_file(table_id, record)

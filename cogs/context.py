@@ -52,6 +52,8 @@ class Ctx:
         self.bot = cast("TrickBot", interaction.client)
         self.user_id = interaction.user.id
         self.deferred: str | None = None  # "update" or "new" once acknowledged early
+        # The work may answer while ``answering`` acknowledges it: one at a time, in order.
+        self._answering = asyncio.Lock()
 
     @property
     def manager(self) -> TableManager:
@@ -113,6 +115,10 @@ class Ctx:
         return await task
 
     async def defer(self, kind: str) -> None:
+        async with self._answering:
+            await self._defer(kind)
+
+    async def _defer(self, kind: str) -> None:
         response = self.interaction.response
         if response.is_done():
             return
@@ -130,6 +136,10 @@ class Ctx:
 
     async def update(self, payload: Rendered | None) -> None:
         """Edit the clicked message (None: only acknowledge)."""
+        async with self._answering:
+            await self._update(payload)
+
+    async def _update(self, payload: Rendered | None) -> None:
         response = self.interaction.response
         if self.deferred is None and not response.is_done():
             if payload is None:
@@ -146,6 +156,10 @@ class Ctx:
 
     async def post(self, payload: Rendered, *, ephemeral: bool) -> int | None:
         """A new message as the answer; returns its id."""
+        async with self._answering:
+            return await self._post(payload, ephemeral=ephemeral)
+
+    async def _post(self, payload: Rendered, *, ephemeral: bool) -> int | None:
         response = self.interaction.response
         if self.deferred is None and not response.is_done():
             result = await response.send_message(**send_kwargs(payload), ephemeral=ephemeral)
@@ -163,6 +177,10 @@ class Ctx:
 
     async def say(self, text: str, *, ephemeral: bool = True) -> None:
         """A sentence, whether or not the interaction was answered (or acknowledged) already."""
+        async with self._answering:
+            await self._say(text, ephemeral=ephemeral)
+
+    async def _say(self, text: str, *, ephemeral: bool) -> None:
         try:
             if self.deferred == "new":
                 await self.interaction.edit_original_response(content=text, embed=None, view=None)

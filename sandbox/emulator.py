@@ -9,6 +9,7 @@ Every request Discord would reject, and every interaction a user would see fail,
 from __future__ import annotations
 
 import asyncio
+import random
 import contextlib
 import copy
 import json
@@ -161,6 +162,7 @@ class DiscordEmulator:
         self.violations: list[Violation] = []
         self.latencies: list[float] = []
         self.nonce_hits = 0  # posts answered with an earlier message of the same nonce
+        self._slow: tuple[float, str | None, random.Random] | None = None
         self.requests: list[RequestRecord] = []
         self.unhandled: list[tuple[str, str]] = []
         self.faults = FaultInjector()
@@ -502,6 +504,21 @@ class DiscordEmulator:
     @property
     def rate_limit_hits(self) -> list[RateLimitRecord]:
         return self.faults.hits
+
+    def slow_down(self, seconds: float, *, seed: int = 1, route: str | None = None) -> None:
+        """From now on every REST request (or those of ``route``, a template such as
+        ``/webhooks/{application_id}/{token}/messages/{message_id}``) waits a random time up to
+        ``seconds`` before it is handled, as over a real network: requests sent one after the
+        other may then be handled in another order."""
+        self._slow = (seconds, route, random.Random(seed))
+
+    def latency_for(self, method: str, template: str) -> float:
+        if self._slow is None:
+            return 0.0
+        seconds, route, rng = self._slow
+        if route is not None and route != template:
+            return 0.0
+        return rng.uniform(0.0, seconds)
 
     def rate_limit_burst(
         self,
@@ -1175,6 +1192,9 @@ class DiscordEmulator:
             canonical = resource.canonical if resource is not None else request.path
             template = canonical.split("}", 1)[1] if canonical.startswith("/api/v{") else canonical
             limited = self.faults.check(request.method, request.path, template, match_info)
+            delay = self.latency_for(request.method, template)
+            if delay:
+                await asyncio.sleep(delay)
             if limited is not None:
                 response = limited
             else:

@@ -239,6 +239,21 @@ def seat_name(t: Table, seat: int, lang: Lang) -> str:
     return name
 
 
+def view_of(t: Table, seat: int) -> Any:
+    """``t.state.view(seat)``, computed once per state of the game: one render asks for the
+    same view many times, and several renders (each person's hand) follow one move."""
+    st = t.state
+    assert st is not None
+    key = (id(st), t.version, t.hand_no)
+    cached = t.views
+    if cached is None or cached[0] != key:
+        cached = t.views = (key, {})
+    view = cached[1].get(seat)
+    if view is None:
+        view = cached[1][seat] = st.view(seat)
+    return view
+
+
 def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 

@@ -17,6 +17,7 @@ from bot.render.base import (
     escape,
     seat_name,
     suit_symbol,
+    view_of,
 )
 from engine.cards import JACK, SUIT_OF, card
 from engine.core import BID_OFFSET, PASS, Phase, TrickView
@@ -80,7 +81,7 @@ class SmearScreens:
 
     def table_lines(self, t: Table, lang: Lang) -> list[str]:
         st = self._state(t)
-        v = st.view(0)
+        v = view_of(t, 0)
         lines = [lang.t("line-dealer", name=seat_name(t, v.dealer, lang))]
         if v.bids:
             bids = " · ".join(
@@ -122,8 +123,8 @@ class SmearScreens:
     def _tally_lines(self, t: Table, lang: Lang) -> list[str]:
         """Who already has High, Low and Jack, the Game counts so far, and what the bidder
         still needs (RULES.md S6-S10)."""
-        st = self._state(t)
-        v = st.view(0)
+        self._state(t)
+        v = view_of(t, 0)
         if v.trump is None or v.bidder is None:
             return []
         known = tally(v)
@@ -153,7 +154,7 @@ class SmearScreens:
 
     def waiting_line(self, t: Table, seat: int, lang: Lang) -> str:
         st = self._state(t)
-        v = st.view(seat)
+        v = view_of(t, seat)
         to_act = st.current_player
         assert to_act is not None
         name = seat_name(t, to_act, lang)
@@ -164,8 +165,8 @@ class SmearScreens:
         )
 
     def turn_line(self, t: Table, seat: int, lang: Lang) -> str:
-        st = self._state(t)
-        v = st.view(seat)
+        self._state(t)
+        v = view_of(t, seat)
         if v.phase == Phase.BID:
             return lang.t("smear-turn-bid", high=self._high_bid(t, seat, lang))
         return with_trick(
@@ -173,13 +174,13 @@ class SmearScreens:
         )
 
     def _high_bid(self, t: Table, seat: int, lang: Lang) -> str:
-        v = self._state(t).view(seat)
+        v = view_of(t, seat)
         if v.bidder is None:
             return lang.t("smear-no-bid-yet")
         return lang.t("smear-high-bid", bid=v.bid, name=seat_name(t, v.bidder, lang))
 
     def _trump(self, t: Table, seat: int, lang: Lang) -> str:
-        v = self._state(t).view(seat)
+        v = view_of(t, seat)
         if v.trump is None:
             return lang.t("smear-trump-first-card")
         return lang.t("smear-trump", suit=suit_symbol(v.trump))
@@ -188,7 +189,7 @@ class SmearScreens:
         st = self._state(t)
         if st.phase != Phase.BID:
             return []
-        legal = set(st.view(seat).legal)
+        legal = set(view_of(t, seat).legal)
         out = []
         for bid in (0, 2, 3, 4):
             action = PASS if bid == 0 else BID_OFFSET + bid
@@ -284,8 +285,8 @@ class SaladScreens:
         return lang.t("salad-table-title", contract=c, name=self._contract(c, lang))
 
     def table_lines(self, t: Table, lang: Lang) -> list[str]:
-        st = self._state(t)
-        v = st.view(0)
+        self._state(t)
+        v = view_of(t, 0)
         lines = [
             lang.t("salad-line-rule", penalty=self._penalty(v.contract, lang)),
             lang.t("line-dealer", name=seat_name(t, v.dealer, lang)),
@@ -323,13 +324,13 @@ class SaladScreens:
 
     def waiting_line(self, t: Table, seat: int, lang: Lang) -> str:
         st = self._state(t)
-        v = st.view(seat)
+        v = view_of(t, seat)
         to_act = st.current_player
         assert to_act is not None
         return with_trick(lang.t("salad-wait", name=seat_name(t, to_act, lang)), t, v.trick, lang)
 
     def turn_line(self, t: Table, seat: int, lang: Lang) -> str:
-        v = self._state(t).view(seat)
+        v = view_of(t, seat)
         return with_trick(lang.t("salad-turn"), t, v.trick, lang)
 
     def choice_buttons(self, t: Table, seat: int, lang: Lang) -> list[Button]:

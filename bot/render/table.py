@@ -32,6 +32,7 @@ from bot.render.base import (
     seat_name,
     suit_symbol,
     timer_text,
+    view_of,
 )
 from bot.render.games import screens, trick_text
 from engine.cards import SUIT_OF, SUITS
@@ -252,7 +253,7 @@ def restriction_text(t: Table, seat: int, lang: Lang) -> str | None:
     """The rule that greys out some cards, in words (RULES.md S4, C3)."""
     st = t.state
     assert st is not None
-    why = st.view(seat).restriction()
+    why = view_of(t, seat).restriction()
     if why is None:
         return None
     code, details = why
@@ -265,7 +266,7 @@ def hand_message(t: Table, seat: int, lang: Lang, note: str | None = None) -> Re
     st = t.state
     assert st is not None
     screen = screens(t)
-    view = st.view(seat)
+    view = view_of(t, seat)
     legal = set(view.legal)
     mine = st.current_player == seat
     lines = [f"⚠️ {note}"] if note else []

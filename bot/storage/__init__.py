@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from bot import ratings
-from bot.model import CANCELLED, FINISHED, PLAYING, Seat, Table, count_actions
+from bot.model import CANCELLED, FINISHED, PLAYING, Place, Seat, Table, count_actions
 from bot.storage.database import Database, SqliteDatabase, Statement, Transaction
 from bot.storage.errors import DatabaseTooNew, StorageError, StorageLost
 from engine.record import restore, to_record
@@ -323,7 +323,8 @@ class Storage:
             [("DELETE FROM slots WHERE table_id = ? AND slot = ?", (table_id, slot))]
         )
 
-    async def save_hand_copy(self, table_id: int, row: HandCopyRow) -> None:
+    async def save_hand_copies(self, rows: Sequence[tuple[int, HandCopyRow]]) -> None:
+        """People's hand messages and freshest tokens (``(table id, row)`` each)."""
         await self.db.write(
             [
                 (
@@ -337,6 +338,7 @@ class Storage:
                     " locale = excluded.locale",
                     (table_id, *row),
                 )
+                for table_id, row in rows
             ]
         )
 
@@ -406,7 +408,8 @@ class Storage:
         outbox = [
             OutboxRow(*r)
             for r in await self.db.fetchall(
-                "SELECT seq, op, slot, nonce, payload FROM outbox WHERE table_id = ? ORDER BY seq",
+                "SELECT seq, op, slot, nonce, payload, revision FROM outbox WHERE table_id = ?"
+                " ORDER BY seq",
                 (t.id,),
             )
         ]
@@ -458,14 +461,16 @@ class Storage:
 
     # ------------------------------------------------------------------ records
 
-    async def record_of(self, table_id: int) -> tuple[str, int, dict[str, Any]] | None:
-        """(status, guild id, record) of any table that has a record, live or finished."""
+    async def record_of(self, table_id: int) -> tuple[str, Place, dict[str, Any] | None] | None:
+        """(status, place, record or None before the game starts) of any table."""
         row = await self.db.fetchone(
-            "SELECT status, guild_id, record FROM game_tables WHERE id = ?", (table_id,)
+            "SELECT status, guild_id, channel_id, record FROM game_tables WHERE id = ?",
+            (table_id,),
         )
-        if row is None or not row[2]:
+        if row is None:
             return None
-        return str(row[0]), int(row[1]), json.loads(row[2])
+        record = json.loads(row[3]) if row[3] else None
+        return str(row[0]), Place(int(row[1]), int(row[2])), record
 
     async def last_record_in_channel(self, channel_id: int) -> tuple[int, dict[str, Any]] | None:
         row = await self.db.fetchone(

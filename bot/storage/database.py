@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 import os
 import sqlite3
@@ -77,20 +78,28 @@ class Database(ABC):
 
 
 def _merge(statements: Sequence[Statement]) -> list[tuple[str, list[tuple[Any, ...]]]]:
-    """Consecutive statements with the same SQL become one executemany (one trip to SQLite's
-    thread): a batch of moves is mostly the same UPDATE for many tables."""
-    out: list[tuple[str, list[tuple[Any, ...]]]] = []
+    """The statements of a batch grouped by their SQL, each group run as one executemany (one
+    trip to SQLite's thread, which under load is what a commit waits for most), groups in the
+    order they first appear. Statements keep their order within a group; across groups they
+    may run earlier than queued, which is safe because the only statements that depend on
+    one another (a table's seats: DELETE then INSERT) always come in that order in every
+    write, so their groups do too."""
+    groups: dict[str, list[tuple[Any, ...]]] = {}
     for sql, params in statements:
-        if out and out[-1][0] == sql:
-            out[-1][1].append(params)
-        else:
-            out.append((sql, [params]))
-    return out
+        groups.setdefault(sql, []).append(params)
+    return list(groups.items())
 
 
 def _sentence(error: BaseException, where: str) -> str:
     """One plain sentence for an SQLite error: what is wrong with the file and what to do."""
     text = str(error).lower()
+    if isinstance(error, OSError):
+        if error.errno == errno.ENOSPC:
+            text = "database or disk is full"
+        elif error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+            text = "readonly"
+        else:
+            text = "unable to open"
     if "not a database" in text or "malformed" in text or "corrupt" in text:
         return (
             f"The database file {where} is damaged or is not a database: restore it from a "
@@ -170,6 +179,9 @@ class SqliteDatabase(Database):
             if verdict is None or verdict[0] != "ok":
                 raise sqlite3.DatabaseError("database disk image is malformed")
             await migrate_sqlite(writer)
+            # From now on the first write of a batch opens its transaction itself (BEGIN
+            # IMMEDIATE in the same trip to SQLite's thread as the write).
+            writer.isolation_level = "IMMEDIATE"
             reader = await aiosqlite.connect(str(path), isolation_level=None)
             await reader.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
             await reader.execute("PRAGMA query_only=ON")
@@ -250,10 +262,6 @@ class SqliteDatabase(Database):
     async def _commit(self, statements: Sequence[Statement]) -> None:
         async with self._lock:
             self._check_file()
-            try:
-                await self.writer.execute("BEGIN IMMEDIATE")
-            except sqlite3.Error as e:
-                raise StorageError(_sentence(e, self.where)) from e
             try:
                 for sql, many in _merge(statements):
                     if len(many) == 1:

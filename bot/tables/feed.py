@@ -31,9 +31,9 @@ import logging
 import math
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from bot import render
 from bot.languages import Languages
@@ -51,6 +51,7 @@ REMIND_AFTER = 30.0  # seconds a turn waits before its person is mentioned again
 TOKEN_LIFE = 15 * 60.0  # an interaction token's life on Discord
 TOKEN_MARGIN = 60.0  # stop using a token this long before it dies
 RETRY_MAX = 30.0
+LANE_SAVE_DELAY = 0.5  # seconds: hand tokens are saved together, a moment after they change
 
 
 class Clock(Protocol):
@@ -193,6 +194,7 @@ class TableFeed:
     reminded: bool = False
     pinged: tuple[int, set[int]] = (0, set())  # (hand, seats pinged in it)
     ping_turn: tuple[int, int] | None = None
+    plan: Plan | None = None  # the last plan, reused while nothing changed
 
     def lane(self, user_id: int) -> HandLane:
         lane = self.lanes.get(user_id)
@@ -239,6 +241,9 @@ class Feed:
         self.remind_after = remind_after
         self.tables: dict[int, TableFeed] = {}
         self._closing = False
+        self._side: set[asyncio.Task[None]] = set()  # removals of older copies
+        self._dirty: dict[tuple[int, int], HandLane] = {}  # lanes to save
+        self._saver: asyncio.Task[None] | None = None
 
     # ================================================================== tables in and out
 
@@ -291,6 +296,9 @@ class Feed:
         tasks = [tf.task for tf in self.tables.values() if tf.task is not None]
         for tf in self.tables.values():
             tf.wake.set()
+        tasks += list(self._side)
+        if self._saver is not None:
+            tasks.append(self._saver)
         if tasks:
             _, pending = await asyncio.wait(tasks, timeout=timeout)
             for task in pending:
@@ -412,8 +420,24 @@ class Feed:
     # ================================================================== derived messages
 
     def _plan(self, tf: TableFeed) -> Plan:
+        """What every derived message should show now. Rendering is the costly part of a pass,
+        so a plan is reused while the table's revision (and the set of hands) is the same."""
         t = tf.table
+        lanes = [
+            (seat, tf.lanes[s.user_id])
+            for seat, s in enumerate(t.seats)
+            if s.user_id is not None and s.user_id in tf.lanes
+        ]
+        lanes = [(seat, lane) for seat, lane in lanes if lane.copy is not None or lane.fresh]
+        cached = tf.plan
+        if (
+            cached is not None
+            and cached.revision == t.revision
+            and [lane for lane, _, _ in cached.hands] == [lane for _, lane in lanes]
+        ):
+            return cached
         plan = Plan(t.revision, t.version, t.hand_no)
+        tf.plan = plan
         if t.status == LOBBY:
             plan.lobby_payload = render.lobby_message(t, self.languages.public(t.guild_id))
             return plan
@@ -432,13 +456,8 @@ class Feed:
                 plan.turn_seat = seat
                 plan.ping_first = render.ping_message(t, seat, public, reminder=False)
                 plan.ping_reminder = render.ping_message(t, seat, public, reminder=True)
-        for seat_no, s in enumerate(t.seats):
-            if s.user_id is None or s.user_id not in tf.lanes:
-                continue
-            lane = tf.lanes[s.user_id]
-            if lane.copy is None and lane.fresh is None:
-                continue
-            viewer = self.languages.private(t.guild_id, s.user_id, lane.locale)
+        for seat_no, lane in lanes:
+            viewer = self.languages.private(t.guild_id, lane.user_id, lane.locale)
             mine = plan.turn if seat == seat_no and st.phase != Phase.OVER else None
             plan.hands.append((lane, render.hand_message(t, seat_no, viewer), mine))
         return plan
@@ -565,7 +584,7 @@ class Feed:
             copy.shown, copy.payload, copy.turn, copy.edited_at = plan.revision, payload, turn, now
         else:
             lane.copy = None  # gone (deleted by its owner, or the token was refused)
-            await self.storage.save_hand_copy(tf.table.id, lane.row())
+            self._remember(tf.table.id, lane)
 
     async def _new_copy(
         self,
@@ -586,7 +605,9 @@ class Feed:
             if not self._usable(issued):
                 continue
             message_id = await self.discord.hand_post(token, payload)
-            if message_id is None:
+            if message_id is None:  # Discord refused this token: never try it again
+                if lane.fresh is not None and lane.fresh[0] == token:
+                    lane.fresh = None
                 continue
             old = lane.copy
             lane.copy = HandCopy(
@@ -600,19 +621,46 @@ class Feed:
                 payload=payload,
                 edited_at=self.clock.monotonic(),
             )
-            await self.storage.save_hand_copy(tf.table.id, lane.row())
+            self._remember(tf.table.id, lane)
             if old is not None:
-                await self._remove_copy(old)
+                self._spawn(self._remove_copy(old))
             return True
         return False
 
     async def _remove_copy(self, old: HandCopy) -> None:
-        """An older copy of a hand goes: deleted, or if that fails reduced to one line."""
+        """An older copy of a hand goes: deleted, or if that fails reduced to one line. It is
+        no longer the live copy, so this needs no lane (and runs on its own)."""
         if old.expired or not self._usable(old.issued):
             return
-        if not await self.discord.hand_delete(old.token, old.ref):
-            lang = self.languages.private(None, 0, None)
-            await self.discord.hand_edit(old.token, old.ref, render.moved_hand(lang))
+        try:
+            if not await self.discord.hand_delete(old.token, old.ref):
+                lang = self.languages.private(None, 0, None)
+                await self.discord.hand_edit(old.token, old.ref, render.moved_hand(lang))
+        except Unavailable as e:
+            log.warning("could not remove an older copy of a hand: %s", e)
+
+    def _remember(self, table_id: int, lane: HandLane) -> None:
+        """Keep a lane's tokens in the database, soon (written together, off every lane's
+        path: a crash loses at most the last moment's tokens, and the next click brings one)."""
+        self._dirty[(table_id, lane.user_id)] = lane
+        if self._saver is None or self._saver.done():
+            self._saver = asyncio.get_running_loop().create_task(self._save_lanes())
+
+    async def _save_lanes(self) -> None:
+        await asyncio.sleep(LANE_SAVE_DELAY)
+        while self._dirty:
+            dirty, self._dirty = self._dirty, {}
+            try:
+                await self.storage.save_hand_copies(
+                    [(tid, lane.row()) for (tid, _), lane in dirty.items()]
+                )
+            except Exception as e:
+                log.warning("could not save hand tokens: %s", e)
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._side.add(task)
+        task.add_done_callback(self._side.discard)
 
     async def _expire_copies(self, tf: TableFeed) -> None:
         """A copy whose token is about to die is reduced to one line while it still can be:
@@ -712,18 +760,21 @@ class Feed:
                     edited_at=self.clock.monotonic(),
                 )
                 if old is not None:
-                    await self._remove_copy(old)
-        await self.storage.save_hand_copy(t.id, lane.row())
+                    self._spawn(self._remove_copy(old))
+        self._remember(t.id, lane)
         tf.wake.set()
 
     def saw(self, t: Table, user_id: int, click: Click) -> None:
-        """Any other click by a seated person refreshes their token (for new copies)."""
+        """Any other click by a seated person, once answered, refreshes their token: their
+        hand can be posted with it (at once, if they have none yet)."""
         tf = self.tables.get(t.id)
         if tf is None or t.seat_of(user_id) is None:
             return
         lane = tf.lane(user_id)
         lane.fresh = (click.token, click.issued)
         lane.locale = click.locale
+        if lane.copy is None:
+            tf.wake.set()
 
     async def answer_public(
         self,

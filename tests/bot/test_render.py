@@ -1,14 +1,18 @@
-"""Rendering is pure: tables in, message payloads out, within Discord's limits."""
+"""Rendering is pure: tables in, message payloads out, within Discord's limits, saying why."""
 
 from __future__ import annotations
 
 import random
 
 from bot import render
+from bot.i18n import ENGLISH
 from bot.model import PLAYING, Seat, Table
-from bot.render import Button, Select, card_label, hand_message, layout_cards
+from bot.render import Button, Rendered, Select, card_label, clean_name, escape
+from bot.render.table import hand_message, layout_cards, lobby_message, table_message
 from engine.cards import cards_of, parse_card
 from engine.record import new_game
+
+EN = ENGLISH
 
 
 def _table(game: str, seats: int, seed: int = 3) -> Table:
@@ -29,92 +33,178 @@ def _table(game: str, seats: int, seed: int = 3) -> Table:
     return t
 
 
-def _check_limits(r: render.Rendered) -> None:
+def check_limits(r: Rendered) -> None:
+    """Discord's limits on one message (the emulator enforces them too)."""
     assert len(r.rows) <= 5
     ids: list[str] = []
     for row in r.rows:
         if isinstance(row, Select):
-            assert 1 <= len(row.options) <= 25
+            assert 1 <= len(row.options) <= 25 and len(row.placeholder) <= 150
+            for o in row.options:
+                assert len(o.label) <= 100 and len(o.description or "") <= 100
             ids.append(row.custom_id)
         else:
             assert 1 <= len(row) <= 5
             for b in row:
-                assert isinstance(b, Button) and len(b.label) <= 80
+                assert isinstance(b, Button) and 1 <= len(b.label) <= 80
                 ids.append(b.custom_id)
     assert all(len(i) <= 100 for i in ids)
     assert len(ids) == len(set(ids))
-    assert len(r.text()) <= 2000
+    assert len(r.content or "") <= 2000
+    if r.embed is not None:
+        e = r.embed
+        assert len(e.title) <= 256 and len(e.description) <= 4096
+        assert all(len(f.name) <= 256 and len(f.value) <= 1024 for f in e.fields)
+        total = len(e.title) + len(e.description) + len(e.footer or "")
+        total += sum(len(f.name) + len(f.value) for f in e.fields)
+        assert total <= 6000
 
 
 def test_card_labels() -> None:
-    assert card_label(parse_card("TH")) == "10♥"
-    assert card_label(parse_card("AS")) == "A♠"
+    assert card_label(parse_card("TH"), EN) == "10♥"
+    assert card_label(parse_card("AS"), EN) == "A♠"
 
 
 def test_seventeen_cards_fit_with_a_spare_row() -> None:
-    for seed in range(200):
-        hand = random.Random(seed).sample(range(52), 17)
-        rows = layout_cards(hand, 4)
-        assert len(rows) <= 4 and all(len(r) <= 5 for r in rows)
-        assert sorted(c for r in rows for c in r) == sorted(hand)
+    cards = cards_of((1 << 52) - 1)[:17]
+    rows = layout_cards(cards, 4)
+    assert len(rows) <= 4 and all(len(r) <= 5 for r in rows)
+    assert sorted(c for r in rows for c in r) == sorted(cards)
 
 
 def test_hands_fit_discord_limits_and_enable_only_legal_actions() -> None:
-    for game, seats in [("salad", 3), ("salad", 6), ("smear", 3), ("smear", 2)]:
+    for game, seats in (("smear", 2), ("smear", 3), ("salad", 3), ("salad", 6)):
         t = _table(game, seats)
         st = t.state
         assert st is not None
         rng = random.Random(1)
-        for _ in range(40):
+        for _ in range(25):
             if st.outcome() is not None:
                 break
-            for seat in range(seats):
-                r = hand_message(t, seat)
-                _check_limits(r)
-                enabled = {
-                    int(b.custom_id.rsplit(":", 1)[1])
-                    for row in r.rows
-                    if not isinstance(row, Select)
-                    for b in row
-                    if b.custom_id.startswith("tb:p:") and not b.disabled
-                }
-                mine = seat == st.current_player
-                assert enabled == (set(st.legal_actions()) if mine else set())
+            seat = st.current_player
+            assert seat is not None
+            r = hand_message(t, seat, EN)
+            check_limits(r)
+            enabled = {
+                int(b.custom_id.rsplit(":", 1)[1])
+                for row in r.rows
+                if not isinstance(row, Select)
+                for b in row
+                if b.custom_id.startswith("tb:p:") and not b.disabled
+            }
+            assert enabled == set(st.legal_actions())
             st.apply(rng.choice(st.legal_actions()))
             t.version += 1
 
 
+def test_a_hand_says_why_cards_are_greyed_out() -> None:
+    """RULES.md S4 and C3, in words, whenever some cards are disabled."""
+    for game, seats in (("smear", 3), ("salad", 4)):
+        seen = False
+        for seed in range(30):
+            t = _table(game, seats, seed)
+            st = t.state
+            assert st is not None
+            rng = random.Random(seed)
+            while st.outcome() is None and not seen:
+                seat = st.current_player
+                assert seat is not None
+                view = st.view(seat)
+                text = hand_message(t, seat, EN).content or ""
+                if view.trick is not None and 0 < len(view.legal) < len(view.hand):
+                    assert "Follow" in text or "follow" in text, text
+                    seen = True
+                elif len(view.legal) == len(view.hand):
+                    assert "greyed out" not in text
+                legal = st.legal_actions()
+                st.apply(54 if 54 in legal else 52 if 52 in legal else rng.choice(legal))
+                t.version += 1
+            if seen:
+                break
+        assert seen, game
+
+
+def test_bid_buttons_say_what_a_bid_means() -> None:
+    t = _table("smear", 3)
+    assert t.state is not None
+    seat = t.state.current_player
+    assert seat is not None
+    labels = [
+        b.label for row in hand_message(t, seat, EN).rows for b in row if isinstance(b, Button)
+    ]
+    assert "Bid 3: take 3 of 4 points" in labels and "Pass" in labels
+
+
 def test_public_messages_never_show_unplayed_cards() -> None:
-    for game, seats in [("salad", 4), ("smear", 3)]:
+    for game, seats in (("smear", 3), ("salad", 4)):
         t = _table(game, seats, seed=9)
         st = t.state
         assert st is not None
         rng = random.Random(2)
-        for _ in range(60):
+        for _ in range(40):
             if st.outcome() is not None:
                 break
-            text = render.table_message(t).text()
-            hidden = {card_label(c) for h in st.hands for c in cards_of(h)}
-            shown = set(render_cards(text))
-            assert not shown & hidden
-            st.apply(rng.choice(st.legal_actions()))
+            text = table_message(t, EN).text()
+            hidden = {card_label(c, EN) for h in st.hands for c in cards_of(h)}
+            assert not any(
+                label in text for label in hidden if len(label) > 2 or label + " " in text
+            )
+            legal = st.legal_actions()
+            st.apply(54 if 54 in legal else 52 if 52 in legal else rng.choice(legal))
+            t.version += 1
 
 
-def render_cards(text: str) -> list[str]:
-    import re
+def test_the_smear_tally_shows_decided_points() -> None:
+    t = _table("smear", 3, seed=4)
+    st = t.state
+    assert st is not None
+    rng = random.Random(3)
+    while st.phase != 2:  # play the bidding
+        legal = st.legal_actions()
+        st.apply(54 if 54 in legal else 52)
+    for _ in range(6):
+        st.apply(rng.choice(st.legal_actions()))
+    text = table_message(t, EN).text()
+    assert "So far — High:" in text and "Game counts:" in text and "needs" in text
 
-    return [a + b for a, b in re.findall(r"(10|[2-9JQKA])([♣♦♥♠])", text)]
 
-
-def test_lobby_message_fits_and_lists_seats() -> None:
-    t = _table("salad", 6)
+def test_lobby_lists_seats_and_describes_levels() -> None:
+    t = _table("salad", 5)
     t.status = "lobby"
-    t.seats = [Seat(10, "alice"), Seat(None, "Ada", level="hard")]
-    r = render.lobby_message(t)
-    _check_limits(r)
-    assert "alice" in r.text() and "Ada (hard)" in r.text() and "(open)" in r.text()
+    t.seats = t.seats[:2]
+    r = lobby_message(t, EN)
+    check_limits(r)
+    text = r.text()
+    assert "1. p0" in text and "5. (open)" in text
+    [levels] = [
+        row for row in r.rows if isinstance(row, Select) and row.custom_id.startswith("tb:ai")
+    ]
+    assert all(o.description for o in levels.options)
+    assert {o.value for o in levels.options} >= {"easy", "normal", "hard"}
 
 
-def test_rules_are_short() -> None:
-    assert len(render.rules("smear")) <= 2000
-    assert len(render.rules("salad")) <= 2000
+def test_names_are_cleaned_cut_and_escaped_without_a_dangling_backslash() -> None:
+    raw = "\u202e*" * 40 + "\\"
+    name = clean_name(raw)
+    assert len(name) <= 32 and "\u202e" not in name
+    hostile = clean_name("a" * 31 + "\\b")
+    shown = escape(hostile)
+    assert not shown.endswith("\\") or shown.endswith("\\\\")
+    assert escape("**x** <@1> @everyone") == "\\*\\*x\\*\\* \\<\\@1\\> \\@everyone"
+    assert clean_name("   ") == "?"
+    t = _table("smear", 3)
+    for i, s in enumerate(t.seats):
+        s.name = clean_name("🂡" * 50 + str(i))
+    check_limits(table_message(t, EN))
+
+
+def test_rules_fit_in_one_message() -> None:
+    for game in ("smear", "salad"):
+        text = EN.t(f"rules-{game}")
+        assert 200 < len(text) <= 2000
+
+
+def test_the_outbox_keeps_a_message_as_json() -> None:
+    t = _table("smear", 3)
+    r = lobby_message(t, EN)
+    assert Rendered.from_json(r.to_json()) == r

@@ -1,15 +1,24 @@
-"""Storage on a real SQLite file: tables rebuild from the database; results count once."""
+"""Storage on a real SQLite file: tables rebuild from the database with their feed's intents,
+results count once, saves are group-committed, and a bad database is one plain sentence."""
 
 from __future__ import annotations
 
+import asyncio
+import os
 import random
+import sqlite3
 from pathlib import Path
+from typing import Any
 
+import aiosqlite
 import pytest
 
 from bot import ratings
 from bot.model import FINISHED, PLAYING, Seat, Table
-from bot.storage import Storage
+from bot.storage import HandCopyRow, OutboxRow, Storage, StorageError, StorageLost
+from bot.storage.database import SqliteDatabase, migrate_sqlite, sqlite_version
+from bot.storage.errors import DatabaseTooNew
+from bot.storage.schema import LATEST, MIGRATIONS, Migration
 from engine.record import new_game
 
 
@@ -49,93 +58,281 @@ def _finish(t: Table) -> None:
     t.status = FINISHED
 
 
-async def test_a_table_is_rebuilt_from_the_database(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "t.sqlite3")
+@pytest.fixture
+async def storage(tmp_path: Path) -> Any:
+    s = await Storage.open(tmp_path / "t.sqlite3")
+    yield s
+    await s.close()
+
+
+# ---------------------------------------------------------------------- migrations
+
+
+async def test_fresh_database_is_migrated_to_latest_in_wal(tmp_path: Path) -> None:
+    db = await SqliteDatabase.open(tmp_path / "t.sqlite3")
+    try:
+        assert await sqlite_version(db.writer) == LATEST
+        row = await db.fetchone("PRAGMA journal_mode")
+        assert row is not None and row[0] == "wal"
+    finally:
+        await db.close()
+
+
+async def test_migrating_twice_is_a_no_op(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    await (await SqliteDatabase.open(path)).close()
+    db = await SqliteDatabase.open(path)
+    try:
+        row = await db.fetchone("SELECT COUNT(*) FROM schema_version")
+        assert row is not None and row[0] == len(MIGRATIONS)
+    finally:
+        await db.close()
+
+
+async def test_newer_database_is_refused_in_one_sentence(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    await (await SqliteDatabase.open(path)).close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("INSERT INTO schema_version (version) VALUES (?)", (LATEST + 1,))
+    with pytest.raises(DatabaseTooNew, match="newer version of the bot"):
+        await SqliteDatabase.open(path)
+
+
+async def test_a_failing_migration_leaves_the_previous_version(tmp_path: Path) -> None:
+    conn = await aiosqlite.connect(str(tmp_path / "t.sqlite3"), isolation_level=None)
+    steps = [
+        Migration(1, "one", "CREATE TABLE a (x INTEGER)"),
+        Migration(2, "two", "CREATE TABLE b (x INTEGER); CREATE TABLE a (y INTEGER)"),  # fails
+    ]
+    try:
+        with pytest.raises(sqlite3.OperationalError):
+            await migrate_sqlite(conn, steps)
+        assert await sqlite_version(conn) == 1
+        async with conn.execute("SELECT name FROM sqlite_master WHERE name = 'b'") as cur:
+            assert await cur.fetchone() is None  # rolled back with its version write
+    finally:
+        await conn.close()
+
+
+async def test_a_version_one_database_keeps_its_message_ids(tmp_path: Path) -> None:
+    """Migration 2 moves the message ids of live tables into the feed's slots."""
+    path = tmp_path / "t.sqlite3"
+    conn = await aiosqlite.connect(str(path), isolation_level=None)
+    await migrate_sqlite(conn, MIGRATIONS[:1])
+    await conn.execute(
+        "INSERT INTO game_tables (guild_id, channel_id, game, host_id, max_seats, options,"
+        " turn_timer, seed, status, table_message_id, table_message_hand, ping_message_id,"
+        " created_at, updated_at) VALUES (1, 2, 'smear', 3, 3, '{}', 0, 5, 'playing', 77, 2,"
+        " 88, 0, 0)"
+    )
+    await conn.close()
+    storage = await Storage.open(path)
+    try:
+        assert await storage.slot_of(1, "table:2") is not None
+        ping = await storage.slot_of(1, "ping")
+        assert ping is not None and ping.message_id == 88
+    finally:
+        await storage.close()
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b"this is not a database, just text" * 100, "damaged or is not a database"),
+        (b"SQLite format 3\x00" + b"\xff" * 4000, "damaged or is not a database"),
+    ],
+)
+async def test_a_bad_database_file_is_one_sentence(
+    tmp_path: Path, content: bytes, words: str
+) -> None:
+    path = tmp_path / "bad.sqlite3"
+    path.write_bytes(content)
+    with pytest.raises(StorageError, match=words) as caught:
+        await SqliteDatabase.open(path)
+    assert str(path) in str(caught.value) and "\n" not in str(caught.value)
+
+
+async def test_an_unopenable_database_is_one_sentence(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(StorageError, match="cannot be opened"):
+        await SqliteDatabase.open(blocker / "sub" / "t.sqlite3")
+
+
+# ---------------------------------------------------------------------- tables and the feed
+
+
+async def test_a_table_is_rebuilt_with_its_outbox_slots_and_hands(storage: Storage) -> None:
     t = _table()
     await storage.create_table(t)
     t.state = new_game("smear", 3, t.seed, t.options)
     t.status = PLAYING
     rng = random.Random(1)
     for _ in range(7):
-        t.state.apply(rng.choice(t.state.legal_actions()))
+        t.state.apply(_modest(t.state.legal_actions(), rng))
         t.version += 1
-    t.table_message_id = 555
-    await storage.save_game(t)
-    await storage.save_messages(t)
-    await storage.close()
+    rows = [OutboxRow(1, "post", "note:1", "n1", '{"content": "x"}', 3)]
+    await storage.save(t, rows, seats=True)
+    await storage.set_slot(t.id, "table:1", "nonce", None)
+    await storage.set_slot(t.id, "table:1", "nonce", 555)
+    await storage.save_hand_copies(
+        [(t.id, HandCopyRow(100, "tok", "@original", 9, 1.0, "fresh", 2.0, "fi"))]
+    )
+    [loaded] = await storage.load_live()
+    again = loaded.table
+    assert again.state is not None
+    assert again.version == 7 and again.hand_no == t.hand_no
+    assert again.state.view(0) == t.state.view(0)
+    assert [s.name for s in again.seats] == ["alice", "bob", "Ada"]
+    assert loaded.outbox == rows and again.next_seq == 2
+    assert [(s.slot, s.message_id) for s in loaded.slots] == [("table:1", 555)]
+    assert loaded.hand_copies[0].locale == "fi"
+    await storage.outbox_done(t.id, rows[0], 777)
+    [loaded] = await storage.load_live()
+    assert loaded.outbox == [] and {s.slot for s in loaded.slots} == {"table:1", "note:1"}
 
-    storage = await Storage.open(tmp_path / "t.sqlite3")
-    [back] = await storage.load_live()
-    assert back.id == t.id and back.version == 7 and back.table_message_id == 555
-    assert [s.name for s in back.seats] == ["alice", "bob", "Ada"]
-    assert back.state is not None
-    assert back.state.view(0) == t.state.view(0)
-    assert back.state.legal_actions() == t.state.legal_actions()
-    await storage.close()
 
-
-async def test_one_live_table_per_channel(tmp_path: Path) -> None:
-    from bot.model import Refusal
-
-    storage = await Storage.open(tmp_path / "t.sqlite3")
+async def test_one_live_table_per_channel(storage: Storage) -> None:
     await storage.create_table(_table())
-    with pytest.raises(Refusal):
+    with pytest.raises(StorageError):
         await storage.create_table(_table())
-    await storage.create_table(_table(channel=11))
-    await storage.close()
+    await storage.create_table(_table(channel=11))  # another channel is fine
 
 
-async def test_results_and_ratings_are_written_exactly_once(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "t.sqlite3")
+async def test_results_and_ratings_are_written_exactly_once(storage: Storage) -> None:
     t = _table()
     await storage.create_table(t)
     _finish(t)
-    await storage.save_game(t)
-    await storage.save_game(t)  # a retry, or a resume after a crash: nothing more
-    rows = await storage.leaderboard(1, "smear")
-    assert {r.name for r in rows} == {"alice", "bob"}
-    assert all(r.games == 1 for r in rows)
+    await storage.save(t)
+    await storage.save(t)  # again, e.g. after a restart: nothing more is counted
     assert await storage.finished_count() == 1
+    board = await storage.leaderboard(1, "smear")
+    assert {r.user_id for r in board} == {100, 200}
+    assert all(r.games == 1 for r in board)
     stats = await storage.stats(1, 100)
-    assert stats[0].games == 1
-    await storage.close()
+    assert stats[0].games == 1 and len(stats[0].recent) == 1
 
 
 async def test_a_crash_while_rating_records_nothing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    storage = await Storage.open(tmp_path / "t.sqlite3")
     t = _table()
     await storage.create_table(t)
     _finish(t)
 
-    def boom(*args: object) -> object:
-        raise RuntimeError("the process dies here")
+    def broken(*args: object) -> object:
+        raise RuntimeError("rating failed")
 
-    monkeypatch.setattr(ratings, "rate", boom)
+    monkeypatch.setattr(ratings, "rate", broken)
     with pytest.raises(RuntimeError):
-        await storage.save_game(t)
+        await storage.save(t)
     assert await storage.finished_count() == 0
+    row = await storage.db.fetchone("SELECT status FROM game_tables WHERE id = ?", (t.id,))
+    assert row is not None and row[0] == "lobby"  # the whole transaction was rolled back
+
+
+async def test_rank_of_someone_outside_the_top(storage: Storage) -> None:
+    for i in range(5):
+        t = _table(channel=20 + i)
+        t.seats = [Seat(1000 + i, f"p{i}"), Seat(None, "Ada", level="easy")]
+        t.max_seats = 2
+        t.options = {"target": 3, "stuck_dealer": False}
+        await storage.create_table(t)
+        t.state = new_game("smear", 2, t.seed + i, t.options)
+        rng = random.Random(i)
+        while t.state.outcome() is None:
+            t.state.apply(_modest(t.state.legal_actions(), rng))
+        t.status = FINISHED
+        await storage.save(t)
+    top = await storage.leaderboard(1, "smear", limit=2)
+    outside = next(i for i in range(5) if all(r.user_id != 1000 + i for r in top))
+    mine = await storage.rank_of(1, "smear", 1000 + outside)
+    assert mine is not None and mine.rank > 2
+
+
+# ---------------------------------------------------------------------- group commit
+
+
+async def test_saves_of_many_tables_are_group_committed(storage: Storage) -> None:
+    tables = []
+    for i in range(6):
+        t = _table(i, channel=10 + i)
+        await storage.create_table(t)
+        t.state = new_game("smear", 3, t.seed, t.options)
+        t.status = PLAYING
+        await storage.save(t)
+        tables.append(t)
+    for t in tables:
+        assert t.state is not None
+        t.state.apply(t.state.legal_actions()[0])
+        t.version = 1
+    db = storage.db
+    assert isinstance(db, SqliteDatabase)
+    commits = 0
+    real = db.writer.commit
+
+    async def counting() -> None:
+        nonlocal commits
+        commits += 1
+        await real()
+
+    db.writer.commit = counting  # type: ignore[method-assign]
+    await asyncio.gather(*(storage.save(t) for t in tables))
+    assert commits <= 2  # the first alone, the rest queued meanwhile together
+    rebuilt = {x.table.id: x.table for x in await storage.load_live()}
+    assert all(rebuilt[t.id].version == 1 for t in tables)
+
+
+async def test_a_failed_group_commit_fails_only_its_own_write(storage: Storage) -> None:
+    good, bad = _table(1, channel=11), _table(2, channel=12)
+    for t in (good, bad):
+        await storage.create_table(t)
+    db = storage.db
+    assert isinstance(db, SqliteDatabase)
+    await db.writer.execute(
+        f"CREATE TRIGGER no_bad BEFORE UPDATE ON game_tables WHEN NEW.id = {bad.id}"
+        " BEGIN SELECT RAISE(ABORT, 'refused'); END"
+    )
+    good.host_id = bad.host_id = 999
+    results = await asyncio.gather(storage.save(good), storage.save(bad), return_exceptions=True)
+    assert results[0] is None and isinstance(results[1], StorageError)
+    row = await db.fetchone("SELECT host_id FROM game_tables WHERE id = ?", (good.id,))
+    assert row is not None and row[0] == 999
+
+
+async def test_a_database_file_removed_while_running_stops_saves(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    storage = await Storage.open(path)
+    try:
+        t = _table()
+        await storage.create_table(t)
+        os.remove(path)
+        with pytest.raises(StorageLost, match="removed or replaced"):
+            await storage.save(t)
+    finally:
+        await storage.close()
+
+
+# ---------------------------------------------------------------------- forgetting
+
+
+async def test_a_person_and_a_server_can_be_forgotten(storage: Storage) -> None:
+    t = _table()
+    await storage.create_table(t)
+    _finish(t)
+    await storage.save(t)
+    other = _table(guild=2, channel=30)
+    await storage.create_table(other)
+    _finish(other)
+    await storage.save(other)
+    done = await storage.forget_user(100)
+    assert done.games == 2 and done.ratings == 2
+    assert await storage.rank_of(1, "smear", 100) is None
+    assert await storage.rank_of(1, "smear", 200) is not None
+    names = await storage.db.fetchall("SELECT name FROM seats WHERE user_id = 100")
+    assert names == []
+    done = await storage.forget_guild(1)
+    assert done.games == 1
     assert await storage.leaderboard(1, "smear") == []
-    [live] = await storage.load_live()  # still a live table: it resumes and finishes
-    assert live.status == "lobby"
-    monkeypatch.undo()
-    await storage.save_game(t)
-    assert await storage.finished_count() == 1
-    assert len(await storage.leaderboard(1, "smear")) == 2
-    await storage.close()
-
-
-async def test_rank_of_someone_outside_the_top(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "t.sqlite3")
-    for i in range(12):
-        await storage.db.execute(
-            "INSERT INTO ratings (guild_id, game, user_id, name, mu, sigma, games, wins)"
-            " VALUES (1, 'smear', ?, ?, ?, 2.0, 3, 1)",
-            (i, f"p{i}", 30.0 - i),
-        )
-    rows = await storage.leaderboard(1, "smear", 10)
-    assert [r.user_id for r in rows] == list(range(10))
-    mine = await storage.rank_of(1, "smear", 11)
-    assert mine is not None and mine.rank == 12
-    await storage.close()
+    assert await storage.leaderboard(2, "smear") != []
+    assert await storage.db.fetchall("SELECT id FROM game_tables WHERE guild_id = 1") == []

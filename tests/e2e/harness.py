@@ -227,8 +227,10 @@ class Players:
             if m.ephemeral:
                 continue
             for uid in self.users:
-                if f"<@{uid}>" in m.content and "Smear" in m.content + m.embed_text() or (
-                    f"<@{uid}>" in m.content and "Salad" in m.content
+                if (
+                    f"<@{uid}>" in m.content
+                    and "Smear" in m.content + m.embed_text()
+                    or (f"<@{uid}>" in m.content and "Salad" in m.content)
                 ):
                     self.mentions[(0, uid)] += 1
 

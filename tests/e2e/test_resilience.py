@@ -1,14 +1,24 @@
-"""Restarts, 429 bursts and the turn timer: nothing is lost and every click is answered."""
+"""Restarts, a slow network, 429 bursts and the turn timer: nothing is lost, nothing goes back
+in time, and every person's hand keeps following them by itself."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from sandbox import DiscordEmulator, run_bot, start_bot, stop_bot
-from tests.e2e.harness import Players, lobby_table_id, make_bot, make_world, text_of
+from tests.e2e.harness import (
+    Players,
+    assert_no_going_back,
+    lobby_table_id,
+    make_bot,
+    make_world,
+    text_of,
+)
 
 
-async def test_restart_mid_hand_keeps_buttons_working(emu: DiscordEmulator, tmp_path: Path) -> None:
+async def test_after_a_restart_hands_update_by_themselves(
+    emu: DiscordEmulator, tmp_path: Path
+) -> None:
     w = make_world(emu)
     alice, bob, carol = w.users
     db = tmp_path / "db.sqlite3"
@@ -18,11 +28,12 @@ async def test_restart_mid_hand_keeps_buttons_working(emu: DiscordEmulator, tmp_
     tid = lobby_table_id(lobby)
     await emu.click_and_wait(bob, lobby, label="Join")
     await emu.click_and_wait(carol, lobby, label="Join")
-    p = Players(emu, first, tid, {u.id: u for u in w.users})
+    p = Players(emu, first, tid, {u.id: u for u in w.users}, w.channel)
     for _ in range(5):
         assert await p.play_one()
     t = first.manager.tables[tid]
-    version, hand_no, table_msg = t.version, t.hand_no, t.table_message_id
+    version, hand_no = t.version, t.hand_no
+    table_msg = first.manager.feed.table_message_id(t)
     await stop_bot(first)
 
     second = make_bot(db)
@@ -30,24 +41,46 @@ async def test_restart_mid_hand_keeps_buttons_working(emu: DiscordEmulator, tmp_
     try:
         t2 = second.manager.tables[tid]
         assert (t2.version, t2.hand_no) == (version, hand_no)
-        assert t2.table_message_id == table_msg
+        assert second.manager.feed.table_message_id(t2) == table_msg
         p.bot = second
-        # The old hand messages (and their buttons) still work after the restart.
-        uid = await p.wait_for_human_or_end()
-        assert uid is not None
-        old = p.hands.get(uid)
-        if old is not None:
-            refreshed = await emu.click_and_wait(p.users[uid], old, label="Refresh")
-            assert refreshed.id == old.id and refreshed.ephemeral
-        old_table = emu.message(table_msg or 0)
-        shown = await emu.click_and_wait(alice, old_table, label="Show my hand")
-        assert shown.ephemeral and "Your hand" in shown.content
+        # Nobody clicks Refresh: each person's hand shows their turn by itself (Players fails
+        # otherwise), the buttons of before the restart still work, and the game ends.
         await p.play_to_end()
         await emu.wait_for_message(w.channel, lambda m: "final standings" in text_of(m))
         assert await second.storage.finished_count() == 1
+        assert_no_going_back(emu, w.channel, tid)
         emu.assert_no_violations()
     finally:
         await stop_bot(second)
+
+
+async def test_the_same_person_acting_twice_never_sees_the_past(
+    emu: DiscordEmulator, tmp_path: Path
+) -> None:
+    """A slow network handles requests out of order; the hand a person sees never shows an
+    older state than it showed before (when they win a trick and lead, or end a hand and bid
+    first)."""
+    w = make_world(emu)
+    alice, bob, _ = w.users
+    emu.slow_down(0.12, seed=3)
+    async with run_bot(emu, make_bot(tmp_path / "db.sqlite3")) as bot:
+        lobby = await emu.invoke_and_wait(alice, w.channel, "smear start", {"seats": 2})
+        tid = lobby_table_id(lobby)
+        await emu.click_and_wait(bob, lobby, label="Join")
+        p = Players(emu, bot, tid, {alice.id: alice, bob.id: bob}, w.channel)
+        twice = 0
+        last: int | None = None
+        while True:
+            uid = await p.wait_for_human_or_end()
+            if uid is None:
+                break
+            twice += uid == last
+            last = uid
+            assert await p.play_one()
+        await p.settle()
+        assert twice >= 10, twice
+        assert_no_going_back(emu, w.channel, tid)
+        emu.assert_no_violations()
 
 
 async def test_429_burst_during_a_game(emu: DiscordEmulator, tmp_path: Path) -> None:
@@ -57,8 +90,8 @@ async def test_429_burst_during_a_game(emu: DiscordEmulator, tmp_path: Path) -> 
         lobby = await emu.invoke_and_wait(alice, w.channel, "smear start", {"target": 3})
         tid = lobby_table_id(lobby)
         await emu.click_and_wait(bob, lobby, label="Join")
-        await emu.click_and_wait(bob, lobby, label="Add computer: easy")
-        p = Players(emu, bot, tid, {alice.id: alice, bob.id: bob})
+        await (await emu.select(bob, lobby, f"tb:ai:{tid}", ["easy"]))
+        p = Players(emu, bot, tid, {alice.id: alice, bob.id: bob}, w.channel)
         for _ in range(3):
             assert await p.play_one()
         emu.rate_limit_burst(6, retry_after=0.05, route="/channels/{channel_id}/messages")
@@ -82,10 +115,12 @@ async def test_429_burst_during_a_game(emu: DiscordEmulator, tmp_path: Path) -> 
 async def test_turn_timer_and_autopilot(emu: DiscordEmulator, tmp_path: Path) -> None:
     w = make_world(emu)
     alice, bob, _ = w.users
-    async with run_bot(emu, make_bot(tmp_path / "db.sqlite3")) as bot:
+    bot = make_bot(tmp_path / "db.sqlite3", time_scale=0.02)  # a 30 s timer runs out in 0.6 s
+    async with run_bot(emu, bot):
         lobby = await emu.invoke_and_wait(
-            alice, w.channel, "smear start", {"seats": 2, "target": 2, "turn_timer": 1}
+            alice, w.channel, "smear start", {"seats": 2, "target": 2, "turn_timer": 30}
         )
+        assert "Turn timer: 30 s" in text_of(lobby)
         tid = lobby_table_id(lobby)
         await emu.click_and_wait(bob, lobby, label="Join")  # full: starts
         timed_out = await emu.wait_for_message(
@@ -100,7 +135,7 @@ async def test_turn_timer_and_autopilot(emu: DiscordEmulator, tmp_path: Path) ->
         assert on_autopilot
         # The player clicks again: back in control.
         user = alice if on_autopilot[0].user_id == alice.id else bob
-        table_msg = emu.message(t.table_message_id or 0)
+        table_msg = emu.message(bot.manager.feed.table_message_id(t) or 0)
         await emu.click_and_wait(user, table_msg, label="Show my hand")
         seat = t.seat_of(user.id)
         assert seat is not None and not t.seats[seat].autopilot

@@ -5,7 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from sandbox import DiscordEmulator, run_bot
-from tests.e2e.harness import Players, lobby_table_id, make_bot, make_world, text_of
+from tests.e2e.harness import (
+    Players,
+    assert_no_going_back,
+    lobby_table_id,
+    make_bot,
+    make_world,
+    text_of,
+)
 
 
 async def test_four_seat_salad_with_computers(emu: DiscordEmulator, tmp_path: Path) -> None:
@@ -15,20 +22,21 @@ async def test_four_seat_salad_with_computers(emu: DiscordEmulator, tmp_path: Pa
         lobby = await emu.invoke_and_wait(alice, w.channel, "salad start", {"seats": 4})
         tid = lobby_table_id(lobby)
         await emu.click_and_wait(bob, lobby, label="Join")
-        await emu.click_and_wait(alice, lobby, label="Add computer: random")
-        lobby = await emu.click_and_wait(bob, lobby, label="Add computer: easy")
+        await (await emu.select(alice, lobby, f"tb:ai:{tid}", ["random"]))
+        lobby = await (await emu.select(bob, lobby, f"tb:ai:{tid}", ["easy"]))
         assert "game started" in text_of(lobby)
-        players = Players(emu, bot, tid, {alice.id: alice, bob.id: bob}, check_leaks=w.channel)
+        players = Players(emu, bot, tid, {alice.id: alice, bob.id: bob}, w.channel)
         await players.play_to_end()
         final = await emu.wait_for_message(w.channel, lambda m: "final standings" in text_of(m))
-        assert "Game over" in text_of(final)
+        assert "lowest total" in text_of(final)
         hands = [m for m in emu.public_messages(w.channel) if "Penalties:" in m.content]
         assert len(hands) == 6
         # C5: a 4-player game hands out 1120 penalty points in all.
-        t_record = await bot.storage.record_of(tid)
-        assert t_record is not None and t_record[0] == "finished"
+        found = await bot.storage.record_of(tid)
+        assert found is not None and found[0] == "finished" and found[2] is not None
         from engine.record import replay, result
 
-        res = result(replay(t_record[1]))
+        res = result(replay(found[2]))
         assert sum(res["scores"]) == 1120
+        assert_no_going_back(emu, w.channel, tid)
         emu.assert_no_violations()
