@@ -9,12 +9,12 @@ Every request Discord would reject, and every interaction a user would see fail,
 from __future__ import annotations
 
 import asyncio
-import random
 import contextlib
 import copy
 import json
 import logging
 import mimetypes
+import random
 import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass

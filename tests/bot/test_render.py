@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-from bot import render
 from bot.i18n import ENGLISH
 from bot.model import PLAYING, Seat, Table
 from bot.render import Button, Rendered, Select, card_label, clean_name, escape

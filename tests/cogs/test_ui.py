@@ -32,7 +32,7 @@ async def test_views_are_built_stopped_and_laid_out_by_rows() -> None:
 
 
 def test_every_custom_id_has_a_route() -> None:
-    import cogs.play  # noqa: F401 - registers the confirmations
+    import cogs.play
     import cogs.stats  # noqa: F401
 
     routes = [p for p, _ in (*ROUTES, *EXTRA_ROUTES)]

@@ -220,19 +220,23 @@ class Players:
             if live_table is not None:
                 assert_no_hand_in_public(self.emu, self.channel, live_table, self.bot)
 
-    def count_mentions(self) -> None:
-        """Mentions of each person, by hand (pings are the only messages that mention)."""
-        self.mentions.clear()
-        for m in self.emu.channel_messages(self.channel, include_deleted=True):
-            if m.ephemeral:
-                continue
-            for uid in self.users:
-                if (
-                    f"<@{uid}>" in m.content
-                    and "Smear" in m.content + m.embed_text()
-                    or (f"<@{uid}>" in m.content and "Salad" in m.content)
-                ):
-                    self.mentions[(0, uid)] += 1
+    def __post_init__(self) -> None:
+        self.emu.add_listener(self._on_event)
+
+    def _on_event(self, ev: Any) -> None:
+        """Counts each new public message that mentions a player (a notification), by hand."""
+        m = ev.message
+        if ev.kind != "message_create" or m is None or m.ephemeral:
+            return
+        t = self.bot.manager.tables.get(self.table_id)
+        hand = t.hand_no if t is not None else -1
+        for uid in self.users:
+            if f"<@{uid}>" in m.content:
+                self.mentions[(hand, uid)] += 1
+
+    def mentions_per_person_per_hand(self) -> float:
+        hands = {h for h, _ in self.turns}
+        return sum(self.mentions.values()) / max(1, len(hands) * len(self.users))
 
 
 def _only_edits_since(seen: list[Message], hand: Message) -> bool:

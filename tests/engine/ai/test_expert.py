@@ -24,8 +24,9 @@ from tests.engine.conftest import act, cards, smear_hand
 
 
 def test_endgame_scores_the_last_trick_as_the_engine_does() -> None:
-    """With one card each the line is forced: the solver's values and score changes must be
-    the engine's own scoring of the hand (S6-S11)."""
+    """With one card each the line is forced: the solver's margins and score changes must be
+    the engine's own scoring of the hand (S6-S11), and a hand that ends the game is won by
+    its winner for sure (S12, S13)."""
     checked = 0
     for seed in range(40):
         for st in positions("smear", 3, seed, 300):
@@ -36,9 +37,12 @@ def test_endgame_scores_the_last_trick_as_the_engine_does() -> None:
             solved = Endgame(st.copy(), before).solve()
             real = st.copy()
             real.playout_hand(random.Random(0))
+            assert sum(solved[:3]) == pytest.approx(1.0)  # every seat's chance to win
             for seat in range(3):
-                assert solved[seat] == pytest.approx(smear_value(real, seat, before))
-                assert solved[3 + seat] == real.scores[seat] - before[seat]
+                assert solved[3 + seat] == pytest.approx(smear_value(real, seat, before))
+                assert solved[6 + seat] == real.scores[seat] - before[seat]
+                if real.phase == Phase.OVER:
+                    assert solved[seat] == (seat == real.outcome_winner)
             checked += 1
             break
     assert checked >= 20
@@ -156,3 +160,17 @@ def test_the_analysis_values_every_legal_action() -> None:
     assert analysis.actions == view.legal and len(analysis.values) == len(view.legal)
     five, six = view.legal.index(cards("5S")[0]), view.legal.index(cards("6S")[0])
     assert analysis.values[five] == analysis.values[six]
+
+
+def test_expert_stretches_to_go_out() -> None:
+    """K-7 of spades and little else: not worth a bid at 0-0, but at 10 points a made 2 wins
+    the game (S12), which is worth the risk of a set."""
+    player = make_player("smear", "expert", iterations=100)
+    for scores, bid in (([0, 0, 0], PASS), ([0, 0, 10], bid_action(2))):
+        st = smear_hand(
+            ["2C 3C 4C 5C 6C 7C", "8C 9C TC JC QC KC", "KS 7S 2H 8H 9D 3D"],
+            dealer=0,
+            scores=scores,
+        )
+        act(st, "pass")
+        assert player.choose(st.view(2), random.Random(1)) == bid
