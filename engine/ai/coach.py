@@ -7,9 +7,11 @@ own view, so a hint never uses a card the seat cannot see (RULES.md G2).
 Points. ``Hint.expected`` is the seat's expected points for the hand after the move: in Smear
 its score change for the hand (S10, S11; a set bidder's is minus the bid), in Salad the
 penalty it takes this hand (lower is better). ``Mistake.loss`` is what the chosen move gave
-up against the better one, >= 0, in the search's own measure: the seat's expected points
-minus the others' mean (penalty points the other way round in Salad), a game won or lost by
-the hand counted as ``search.WIN_VALUE`` (Smear) or ``search.SALAD_WIN_VALUE`` (Salad).
+up against the better one (the expert's choice), >= 0, in expected points of the seat against
+the others' mean (``Analysis.margins``: penalty points the other way round in Salad), a game
+won or lost by the hand counted as ``search.WIN_VALUE`` (Smear) or ``search.SALAD_WIN_VALUE``
+(Salad) points. A move the expert prefers only for the race to the target, not for the
+hand's points, is not reported.
 
 Reason codes (``reason``) and the details each carries (card numbers as in ``engine.cards``,
 ``suit`` 0..3 as C D H S, ``chance`` a percentage 0..100):
@@ -248,8 +250,8 @@ def review(record: dict[str, Any], seat: int, budget_ms_total: float = 20000) ->
 
 
 def _loss(analysis: Analysis, chosen: int) -> float:
-    values = dict(zip(analysis.actions, analysis.values, strict=True))
-    return max(0.0, values[analysis.best] - values[chosen])
+    margins = dict(zip(analysis.actions, analysis.margins, strict=True))
+    return max(0.0, margins[analysis.best] - margins[chosen])
 
 
 def _decisions(final: SmearState | SaladState, seat: int) -> Iterator[tuple[int, int, View, int]]:

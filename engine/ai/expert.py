@@ -14,8 +14,11 @@ Smear hand with at most ``ENDGAME_TRICKS`` tricks left is solved exactly: every 
 card best for its own relative result on that deal (max^n search over the remaining tricks;
 with High and Low fixed by who holds those trumps, only Jack and Game depend on the play).
 
-The values are those of ``hard`` (``search.smear_value``, ``search.salad_value``): the change
-of our score against the others', with the game's win or loss when the hand ends it.
+Values: Smear, the chance to win the game from the scores the hand leaves (``win_model``, fitted
+on games of ``normal`` players; 1 or 0 when the hand ends the game), so a point counts by what
+it does to the race: little at 0-0, everything near the target, where going out, stopping a
+bidder who would go out and setting one count in full. Salad, ``search.salad_value``: the
+others' mean penalty minus ours this hand, and the game won in the last hand.
 
 Budgets: ``budget_ms`` is a bound, not a target: a new deal is started only while the time
 spent so far, plus the mean time of a deal, stays inside it. ``iterations`` alone makes the
@@ -25,9 +28,11 @@ reviews).
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.ai import salad_normal, smear_normal
@@ -35,8 +40,9 @@ from engine.ai.bid_model import make_probs
 from engine.ai.determinize import Knowledge, knowledge_of, salad_state, sample_hands, smear_state
 from engine.ai.normal import salad_action, smear_action
 from engine.ai.salad_policy import PENALTY
-from engine.ai.search import WIN_VALUE, salad_value, smear_value
+from engine.ai.search import WIN_VALUE, salad_value
 from engine.ai.smear_policy import CARD_VALUE
+from engine.ai.win_model import win_chances
 from engine.cards import BIT, JACK, SUIT_MASK, SUIT_OF
 from engine.core import BID_OFFSET, PASS, Phase
 from engine.salad import DECK_MASK, HAND_SIZE, SaladState, SaladView
@@ -44,7 +50,9 @@ from engine.smear import TRICKS_PER_HAND, SmearState, SmearView, game_points_of,
 
 DEFAULT_BUDGET_MS = 150.0
 ENDGAME_TRICKS = 3
-TIE_BONUS = 0.05  # per unit of deal weight, for the ``normal`` rules' move
+# For the ``normal`` rules' move, in the units of the values: Smear a chance to win the game,
+# Salad penalty points.
+TIE_BONUS = {"smear": 0.002, "salad": 0.05}
 # Bid inference: a seat bids b when P(making b) passes about BID_SHARE; the logistic width
 # says how sure we are that others bid that way, the floor that no deal is impossible.
 BID_SHARE = 0.72
@@ -61,11 +69,14 @@ PRUNE_Z = 3.0
 @dataclass(frozen=True, slots=True)
 class Analysis:
     """The search's estimate for each legal action, weighted means over ``deals``: ``values``
-    what the search maximizes (``search.smear_value``/``salad_value``), ``points`` the seat's
-    own score change for the hand (Smear: S10, S11; Salad: the penalty it takes)."""
+    what the search maximizes (Smear: the chance to win the game; Salad: ``margins``),
+    ``margins`` the seat's points against the others' mean (``smear_measures``,
+    ``search.salad_value``), ``points`` the seat's own score change for the hand (Smear: S10,
+    S11; Salad: the penalty it takes)."""
 
     actions: tuple[int, ...]
     values: tuple[float, ...]
+    margins: tuple[float, ...]
     points: tuple[float, ...]
     deals: int
     best: int
@@ -99,19 +110,49 @@ def bid_likelihood(view: SmearView, know: Knowledge, hands: list[int]) -> float:
     return weight
 
 
-def smear_outcome(s: SmearState, seat: int, before: list[int]) -> tuple[float, float]:
-    """Play the hand out, ``normal`` rules then the exact endgame; ``seat``'s value and score
-    change."""
+def smear_measures(
+    before: Sequence[int], change: Sequence[float], winner: int, target: int
+) -> tuple[float, ...]:
+    """Every seat's win chance after a hand (1 or 0 if it ended the game), then every seat's
+    margin (its change minus the others' mean, ``WIN_VALUE`` for the game won or lost), then
+    every seat's score change."""
+    n = len(before)
+    if winner >= 0:
+        chances = [1.0 if seat == winner else 0.0 for seat in range(n)]
+    else:
+        chances = _chances(tuple(int(b + c) for b, c in zip(before, change, strict=True)), target)
+    total = sum(change)
+    margins = []
+    for seat in range(n):
+        m = change[seat] - (total - change[seat]) / (n - 1)
+        if winner >= 0:
+            m += WIN_VALUE if winner == seat else -WIN_VALUE
+        margins.append(m)
+    return (*chances, *margins, *change)
+
+
+@functools.lru_cache(maxsize=4096)
+def _chances(scores: tuple[int, ...], target: int) -> list[float]:
+    return win_chances(scores, target)
+
+
+def smear_outcome(s: SmearState, seat: int, before: list[int]) -> tuple[float, float, float]:
+    """Play the hand out, ``normal`` rules then the exact endgame: ``seat``'s win chance,
+    margin and score change."""
     smear_normal.play_hand(s, TRICKS_PER_HAND - ENDGAME_TRICKS)
+    n = s.n
     if s.phase == Phase.PLAY:
         result = Endgame(s, before).solve()
-        return result[seat], result[s.n + seat]
-    return smear_value(s, seat, before), float(s.scores[seat] - before[seat])
+    else:
+        change = [float(s.scores[i] - before[i]) for i in range(n)]
+        winner = s.outcome_winner if s.phase == Phase.OVER else -1
+        result = smear_measures(before, change, winner, s.options.target)
+    return result[seat], result[n + seat], result[2 * n + seat]
 
 
 class Endgame:
     """max^n over the rest of a Smear hand with every hand in view: the seat to act plays the
-    card best for its own value (``search.smear_value``), the lowest such card on a tie.
+    card best for its own chance to win the game, the lowest such card on a tie.
 
     High and Low belong to whoever holds those trumps, so only the Jack's trick and the Game
     count depend on the play; the search plays on the hands' masks and undoes each card."""
@@ -207,14 +248,7 @@ class Endgame:
             self.scores[b] + points[b] >= self.target or (self.bid == 4 and self.scores[b] >= 1)
         ):
             winner = b
-        total = sum(change)
-        values = []
-        for seat in range(n):
-            v = change[seat] - (total - change[seat]) / (n - 1)
-            if winner >= 0:
-                v += WIN_VALUE if winner == seat else -WIN_VALUE
-            values.append(v)
-        return (*values, *change)
+        return smear_measures(self.scores, change, winner, self.target)
 
 
 class ExpertPlayer:
@@ -254,7 +288,7 @@ class ExpertPlayer:
         if not long_shots and isinstance(view, SmearView) and view.phase == Phase.BID:
             legal = searched_bids(view)
             if len(legal) == 1:
-                return Analysis(legal, (0.0,), (0.0,), 0, legal[0])
+                return Analysis(legal, (0.0,), (0.0,), (0.0,), 0, legal[0])
         know = knowledge_of(view)
         hint = smear_action(view) if isinstance(view, SmearView) else salad_action(view)
         classes = equivalent_actions(view, know, legal, hint)
@@ -272,15 +306,15 @@ class ExpertPlayer:
                 tally.add(w, _smear_outcomes(view, hands, actions))
             else:
                 tally.add(1.0, _salad_outcomes(view, hands, actions))
-        values, points = tally.means()
+        values, margins, points = tally.means(0), tally.means(1), tally.means(2)
         # Near-ties go to the move the ``normal`` rules would make.
-        best = max(
-            tally.active, key=lambda i: values[i] + (TIE_BONUS if searched[i] == hint else 0.0)
-        )
+        bonus = TIE_BONUS[self.game]
+        best = max(tally.active, key=lambda i: values[i] + (bonus if searched[i] == hint else 0))
         of = {a: i for i, rep in enumerate(searched) for a in classes[rep]}
         return Analysis(
             legal,
             tuple(values[of[a]] for a in legal),
+            tuple(margins[of[a]] for a in legal),
             tuple(points[of[a]] for a in legal),
             tally.deals,
             searched[best],
@@ -295,43 +329,43 @@ class Tally:
     def __init__(self, actions: int) -> None:
         self.active = list(range(actions))
         self.weights: list[float] = []
-        self.values: list[list[float]] = [[] for _ in range(actions)]
-        self.points: list[list[float]] = [[] for _ in range(actions)]
+        # Per action, per deal: (value, margin, points).
+        self.results: list[list[tuple[float, float, float]]] = [[] for _ in range(actions)]
 
     @property
     def deals(self) -> int:
         return len(self.weights)
 
-    def add(self, weight: float, outcomes: list[tuple[float, float]]) -> None:
+    def add(self, weight: float, outcomes: list[tuple[float, float, float]]) -> None:
         self.weights.append(weight)
-        for i, (v, p) in zip(self.active, outcomes, strict=True):
-            self.values[i].append(v)
-            self.points[i].append(p)
+        for i, outcome in zip(self.active, outcomes, strict=True):
+            self.results[i].append(outcome)
         n = self.deals
         if n >= PRUNE_AFTER and n & (n - 1) == 0 and len(self.active) > 1:
             self._prune()
 
-    def _mean(self, series: list[float]) -> float:
+    def _mean(self, series: list[tuple[float, float, float]], k: int) -> float:
         w = self.weights[: len(series)]
         total = sum(w)
-        return sum(a * b for a, b in zip(w, series, strict=False)) / total if total else 0.0
+        return sum(a * b[k] for a, b in zip(w, series, strict=False)) / total if total else 0.0
 
     def _prune(self) -> None:
-        best = max(self.active, key=lambda i: self._mean(self.values[i]))
-        top = self.values[best]
+        best = max(self.active, key=lambda i: self._mean(self.results[i], 0))
+        top = self.results[best]
         total = sum(self.weights)
         keep = []
         for i in self.active:
-            gaps = [a - b for a, b in zip(top, self.values[i], strict=True)]
+            gaps = [a[0] - b[0] for a, b in zip(top, self.results[i], strict=True)]
             mean = sum(w * g for w, g in zip(self.weights, gaps, strict=True)) / total
             var = sum(w * (g - mean) ** 2 for w, g in zip(self.weights, gaps, strict=True)) / total
             if i == best or mean <= PRUNE_Z * math.sqrt(var / self.deals):
                 keep.append(i)
         self.active = keep
 
-    def means(self) -> tuple[list[float], list[float]]:
-        """Each action's weighted mean value and points over the deals it was played on."""
-        return [self._mean(v) for v in self.values], [self._mean(p) for p in self.points]
+    def means(self, k: int) -> list[float]:
+        """Each action's weighted mean of measure ``k`` (0 value, 1 margin, 2 points) over the
+        deals it was played on."""
+        return [self._mean(r, k) for r in self.results]
 
 
 def equivalent_actions(
@@ -379,8 +413,8 @@ def searched_bids(view: SmearView) -> tuple[int, ...]:
 
 def _smear_outcomes(
     view: SmearView, hands: list[int], actions: tuple[int, ...]
-) -> list[tuple[float, float]]:
-    """(value, own score change) of each action on one deal."""
+) -> list[tuple[float, float, float]]:
+    """(win chance, margin, own score change) of each action on one deal."""
     base = smear_state(view, hands)
     before = list(view.scores)
     seat = view.seat
@@ -394,8 +428,8 @@ def _smear_outcomes(
 
 def _salad_outcomes(
     view: SaladView, hands: list[int], actions: tuple[int, ...]
-) -> list[tuple[float, float]]:
-    """(value, own penalty) of each action on one deal."""
+) -> list[tuple[float, float, float]]:
+    """(value, value again as the margin, own penalty) of each action on one deal."""
     base = salad_state(view, hands)
     before = list(view.scores)
     seat = view.seat
@@ -404,7 +438,8 @@ def _salad_outcomes(
         s = base.copy()
         s.apply_fast(a)
         salad_finish(s)
-        out.append((salad_value(s, seat, before), float(s.scores[seat] - before[seat])))
+        value = salad_value(s, seat, before)
+        out.append((value, value, float(s.scores[seat] - before[seat])))
     return out
 
 
