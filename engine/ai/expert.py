@@ -11,7 +11,7 @@ numbers). Touching cards of equal worth are tried once for all (``equivalent_act
 an action clearly worse than the best on the deals so far stops being tried (``Tally``), so
 the budget goes to the moves in doubt. The playouts follow the ``normal`` rules, except that a
 Smear hand with at most ``ENDGAME_TRICKS`` tricks left is solved exactly: every seat plays the
-card best for its own relative result on that deal (max^n search over the remaining tricks;
+card best for its own chance to win on that deal (max^n search over the remaining tricks;
 with High and Low fixed by who holds those trumps, only Jack and Game depend on the play).
 
 Values: Smear, the chance to win the game from the scores the hand leaves (``win_model``, fitted
@@ -41,6 +41,7 @@ from engine.ai.determinize import Knowledge, knowledge_of, salad_state, sample_h
 from engine.ai.normal import salad_action, smear_action
 from engine.ai.salad_policy import PENALTY
 from engine.ai.search import WIN_VALUE, salad_value
+from engine.ai.smear_normal import GO_OUT_SHARE, MAKE_SHARE
 from engine.ai.smear_policy import CARD_VALUE
 from engine.ai.win_model import win_chances
 from engine.cards import BIT, JACK, SUIT_MASK, SUIT_OF
@@ -53,9 +54,9 @@ ENDGAME_TRICKS = 3
 # For the ``normal`` rules' move, in the units of the values: Smear a chance to win the game,
 # Salad penalty points.
 TIE_BONUS = {"smear": 0.002, "salad": 0.05}
-# Bid inference: a seat bids b when P(making b) passes about BID_SHARE; the logistic width
-# says how sure we are that others bid that way, the floor that no deal is impossible.
-BID_SHARE = 0.72
+# Bid inference: a seat bids b when P(making b) passes about the ``normal`` level's MAKE_SHARE;
+# the logistic width says how sure we are that others bid that way, the floor that no deal is
+# impossible.
 BID_WIDTH = 0.08
 BID_FLOOR = 0.05
 # The bids searched: those the measured model gives at least this chance of making, and the
@@ -88,7 +89,8 @@ def _soft(x: float) -> float:
 
 def bid_likelihood(view: SmearView, know: Knowledge, hands: list[int]) -> float:
     """How well a deal explains the others' bids: the product over their bids of the chance
-    that a measured bidder holding the dealt hand speaks so (floored at ``BID_FLOOR``)."""
+    that a bidder like ``normal`` holding the dealt hand speaks so (floored at ``BID_FLOOR``):
+    a bid that goes out needs less of a hand; the rarer stretch to stop a bidder is left out."""
     weight = 1.0
     high = 0
     for seat, bid in view.bids:
@@ -99,12 +101,12 @@ def bid_likelihood(view: SmearView, know: Knowledge, hands: list[int]) -> float:
                 key=lambda p: p[1],
             )
             if bid:
-                p = _soft(probs[bid - 1] - BID_SHARE)
-            elif high < 4:
-                # A pass says the hand did not make the lowest bid it could have made.
-                p = 1.0 - _soft(probs[max(high, 1)] - BID_SHARE)
+                out = view.scores[seat] + bid >= view.options.target
+                p = _soft(probs[bid - 1] - (GO_OUT_SHARE if out else MAKE_SHARE[bid]))
             else:
-                p = 1.0
+                # A pass says the hand does not make the lowest bid it could have made.
+                lowest = max(high + 1, 2)
+                p = 1.0 - _soft(probs[lowest - 1] - MAKE_SHARE[lowest])
             weight *= max(BID_FLOOR, p)
         high = max(high, bid)
     return weight
