@@ -133,6 +133,10 @@ def play_hand(s: SmearState, tricks: int = TRICKS_PER_HAND) -> None:
     threat = s.scores[b] + s.bid >= target or (s.bid == 4 and s.scores[b] >= 1)
     n = s.n
     while s.phase == Phase.PLAY and s.tricks_done < tricks:
+        legal = s.legal_mask()
+        if not legal & (legal - 1):  # a forced card
+            s.apply_fast(legal.bit_length() - 1)
+            continue
         held = 0
         for h in s.hands:
             held |= h
@@ -140,7 +144,7 @@ def play_hand(s: SmearState, tricks: int = TRICKS_PER_HAND) -> None:
         s.apply_fast(
             choose_card(
                 s.hands[seat],
-                s.legal_mask(),
+                legal,
                 s.trick,
                 seat,
                 n,
