@@ -163,6 +163,9 @@ class DiscordEmulator:
         self.latencies: list[float] = []
         self.nonce_hits = 0  # posts answered with an earlier message of the same nonce
         self._slow: tuple[float, str | None, random.Random] | None = None
+        # Called after each REST request is handled, before its answer is sent (fault
+        # injection: a test may kill the bot process right there).
+        self._after_request: list[Callable[[str, str, web.StreamResponse], None]] = []
         self.requests: list[RequestRecord] = []
         self.unhandled: list[tuple[str, str]] = []
         self.faults = FaultInjector()
@@ -504,6 +507,19 @@ class DiscordEmulator:
     @property
     def rate_limit_hits(self) -> list[RateLimitRecord]:
         return self.faults.hits
+
+    def after_request(
+        self, hook: Callable[[str, str, web.StreamResponse], None]
+    ) -> Callable[[], None]:
+        """Calls ``hook(method, route template, response)`` after every REST request the
+        emulator handled, before the answer goes back; returns a remover."""
+        self._after_request.append(hook)
+
+        def remove() -> None:
+            with contextlib.suppress(ValueError):
+                self._after_request.remove(hook)
+
+        return remove
 
     def slow_down(self, seconds: float, *, seed: int = 1, route: str | None = None) -> None:
         """From now on every REST request (or those of ``route``, a template such as
@@ -1183,6 +1199,7 @@ class DiscordEmulator:
         if not request.path.startswith("/api/"):
             return await handler(request)  # type: ignore[no-any-return]
         match_info = request.match_info
+        template = ""
         if match_info.http_exception is not None:
             self.unhandled.append((request.method, request.path))
             _log.warning("sandbox: unhandled route %s %s", request.method, request.path)
@@ -1205,6 +1222,8 @@ class DiscordEmulator:
         self.requests.append(
             RequestRecord(request.method, request.path, response.status, self.clock.now())
         )
+        for hook in list(self._after_request):
+            hook(request.method, template, response)
         self._notify()
         return response
 

@@ -147,6 +147,7 @@ class HandLane:
     fresh: tuple[str, float] | None = None  # the freshest token and when it was issued
     locale: str | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    saved: HandCopyRow | None = None  # as the database has it
 
     def row(self) -> HandCopyRow:
         c = self.copy
@@ -259,6 +260,7 @@ class Feed:
                 tf.slots[s.slot] = Slot(s.nonce, s.message_id)
             for c in loaded.hand_copies:
                 lane = tf.lane(c.user_id)
+                lane.saved = c
                 lane.locale = c.locale
                 if c.fresh_token is not None and c.fresh_at is not None:
                     lane.fresh = (c.fresh_token, c.fresh_at)
@@ -519,6 +521,11 @@ class Feed:
             tf.turn, tf.turn_since, tf.reminded = plan.turn, now, False
         current = tf.slots.get("ping")
         if current is not None and (tf.ping_turn != plan.turn or plan.turn_seat is None):
+            if current.message_id is None and current.nonce not in ("response", "gone"):
+                # Posted just before a crash, its id never came back: the same nonce makes
+                # Discord answer with that message (a silent stand-in if there was none).
+                silent = Rendered(content="…")
+                current.message_id = await self.discord.post(t.channel_id, silent, current.nonce)
             if current.message_id:
                 await self.discord.delete(t.channel_id, current.message_id)
             await self.storage.drop_slot(t.id, "ping")
@@ -604,6 +611,11 @@ class Feed:
         for token, issued in sorted(tokens, key=lambda x: -x[1]):
             if not self._usable(issued):
                 continue
+            if lane.saved != lane.row():
+                # The token is in the database before the copy exists: after a crash right
+                # after posting, the feed can still reach this person.
+                await self.storage.save_hand_copies([(tf.table.id, lane.row())])
+                lane.saved = lane.row()
             message_id = await self.discord.hand_post(token, payload)
             if message_id is None:  # Discord refused this token: never try it again
                 if lane.fresh is not None and lane.fresh[0] == token:
@@ -621,7 +633,10 @@ class Feed:
                 payload=payload,
                 edited_at=self.clock.monotonic(),
             )
-            self._remember(tf.table.id, lane)
+            # Saved at once (not with the others, a moment later): a copy the database does
+            # not know could never be reached again after a crash.
+            await self.storage.save_hand_copies([(tf.table.id, lane.row())])
+            lane.saved = lane.row()
             if old is not None:
                 self._spawn(self._remove_copy(old))
             return True
@@ -641,13 +656,15 @@ class Feed:
 
     def _remember(self, table_id: int, lane: HandLane) -> None:
         """Keep a lane's tokens in the database, soon (written together, off every lane's
-        path: a crash loses at most the last moment's tokens, and the next click brings one)."""
+        path: a crash loses at most the last moment's tokens, and the tokens saved before
+        still reach the person). A person's first token is saved at once."""
         self._dirty[(table_id, lane.user_id)] = lane
         if self._saver is None or self._saver.done():
-            self._saver = asyncio.get_running_loop().create_task(self._save_lanes())
+            delay = 0.0 if lane.saved is None else LANE_SAVE_DELAY
+            self._saver = asyncio.get_running_loop().create_task(self._save_lanes(delay))
 
-    async def _save_lanes(self) -> None:
-        await asyncio.sleep(LANE_SAVE_DELAY)
+    async def _save_lanes(self, delay: float) -> None:
+        await asyncio.sleep(delay)
         while self._dirty:
             dirty, self._dirty = self._dirty, {}
             try:
@@ -773,6 +790,7 @@ class Feed:
         lane = tf.lane(user_id)
         lane.fresh = (click.token, click.issued)
         lane.locale = click.locale
+        self._remember(t.id, lane)
         if lane.copy is None:
             tf.wake.set()
 

@@ -29,6 +29,10 @@ async def test_three_people_play_smear_to_the_end(emu: DiscordEmulator, tmp_path
         players = Players(emu, bot, tid, {u.id: u for u in w.users}, w.channel)
         await players.play_to_end()
         assert players.clicks > 10
+        # Everyone acts at once here: a person is mentioned once a hand (RULES of issue 11).
+        per_hand = players.mentions_per_person_per_hand()
+        print(f"mentions per person per hand: {per_hand:.2f}")
+        assert 0 < per_hand <= 1.5
         final = await emu.wait_for_message(w.channel, lambda m: "final standings" in text_of(m))
         assert "wins" in text_of(final)
         assert final.attachments and final.attachments[0].filename == "scores.png"
