@@ -14,11 +14,11 @@ Smear hand with at most ``ENDGAME_TRICKS`` tricks left is solved exactly: every 
 card best for its own chance to win on that deal (max^n search over the remaining tricks;
 with High and Low fixed by who holds those trumps, only Jack and Game depend on the play).
 
-Values: the chance to win the game from the scores the hand leaves (``win_model``, fitted on
-games of ``normal`` players; exact when the hand ends the game). In Smear a point counts by
-what it does to the race: little at 0-0, everything near the target, where going out,
-stopping a bidder who would go out and setting one count in full. In Salad a penalty counts
-more the fewer hands are left to even it out, and the last hand is played to finish lowest.
+Values: Smear, the chance to win the game from the scores the hand leaves (``win_model``, fitted
+on games of ``normal`` players; 1 or 0 when the hand ends the game), so a point counts by what
+it does to the race: little at 0-0, everything near the target, where going out, stopping a
+bidder who would go out and setting one count in full. Salad, ``search.salad_value``: the
+others' mean penalty minus ours this hand, and the game won in the last hand.
 
 Budgets: ``budget_ms`` is a bound, not a target: a new deal is started only while the time
 spent so far, plus the mean time of a deal, stays inside it. ``iterations`` alone makes the
@@ -43,16 +43,17 @@ from engine.ai.salad_policy import PENALTY
 from engine.ai.search import WIN_VALUE, salad_value
 from engine.ai.smear_normal import GO_OUT_SHARE, MAKE_SHARE
 from engine.ai.smear_policy import CARD_VALUE
-from engine.ai.win_model import salad_win_chances, win_chances
+from engine.ai.win_model import win_chances
 from engine.cards import BIT, JACK, SUIT_MASK, SUIT_OF
 from engine.core import BID_OFFSET, PASS, Phase
-from engine.salad import DECK_MASK, HAND_SIZE, HANDS_PER_GAME, SaladState, SaladView
+from engine.salad import DECK_MASK, HAND_SIZE, SaladState, SaladView
 from engine.smear import TRICKS_PER_HAND, SmearState, SmearView, game_points_of, winning_card
 
 DEFAULT_BUDGET_MS = 150.0
 ENDGAME_TRICKS = 3
-# For the ``normal`` rules' move, as a chance to win the game.
-TIE_BONUS = 0.002
+# For the ``normal`` rules' move, in the units of the values: Smear a chance to win the game,
+# Salad penalty points.
+TIE_BONUS = {"smear": 0.002, "salad": 0.05}
 # Bid inference: a seat bids b when P(making b) passes about the ``normal`` level's MAKE_SHARE;
 # the logistic width says how sure we are that others bid that way, the floor that no deal is
 # impossible.
@@ -69,7 +70,7 @@ PRUNE_Z = 3.0
 @dataclass(frozen=True, slots=True)
 class Analysis:
     """The search's estimate for each legal action, weighted means over ``deals``: ``values``
-    what the search maximizes (the chance to win the game),
+    what the search maximizes (Smear: the chance to win the game; Salad: ``margins``),
     ``margins`` the seat's points against the others' mean (``smear_measures``,
     ``search.salad_value``), ``points`` the seat's own score change for the hand (Smear: S10,
     S11; Salad: the penalty it takes)."""
@@ -309,9 +310,8 @@ class ExpertPlayer:
                 tally.add(1.0, _salad_outcomes(view, hands, actions))
         values, margins, points = tally.means(0), tally.means(1), tally.means(2)
         # Near-ties go to the move the ``normal`` rules would make.
-        best = max(
-            tally.active, key=lambda i: values[i] + (TIE_BONUS if searched[i] == hint else 0.0)
-        )
+        bonus = TIE_BONUS[self.game]
+        best = max(tally.active, key=lambda i: values[i] + (bonus if searched[i] == hint else 0))
         of = {a: i for i, rep in enumerate(searched) for a in classes[rep]}
         return Analysis(
             legal,
@@ -431,7 +431,7 @@ def _smear_outcomes(
 def _salad_outcomes(
     view: SaladView, hands: list[int], actions: tuple[int, ...]
 ) -> list[tuple[float, float, float]]:
-    """(win chance, margin, own penalty) of each action on one deal."""
+    """(value, value again as the margin, own penalty) of each action on one deal."""
     base = salad_state(view, hands)
     before = list(view.scores)
     seat = view.seat
@@ -440,8 +440,8 @@ def _salad_outcomes(
         s = base.copy()
         s.apply_fast(a)
         salad_finish(s)
-        chance = salad_win_chances(s.scores, HANDS_PER_GAME - s.hand_index)[seat]
-        out.append((chance, salad_value(s, seat, before), float(s.scores[seat] - before[seat])))
+        value = salad_value(s, seat, before)
+        out.append((value, value, float(s.scores[seat] - before[seat])))
     return out
 
 
