@@ -165,24 +165,33 @@ def _replay_hand(state: AnyState, rec: GameRecord, h: int, hand: HandRecord) -> 
     except IllegalAction as e:
         raise RecordError(f"hand {h}, deal: {_rule_text(e)}") from None
     if isinstance(state, SmearState):
-        for i, b in enumerate(hand.bids or [], start=1):
-            seat = state.to_act
-            where = f"hand {h}, bid {i} (seat {seat}, {b})"
-            if state.phase != Phase.BID:
-                raise RecordError(f"{where}: the bidding is over (RULES.md S1)")
-            if b != "pass" and (isinstance(b, bool) or b not in (2, 3, 4)):
-                raise RecordError(f"{where}: a bid is pass, 2, 3 or 4 (RULES.md S1)")
-            action = PASS if b == "pass" else bid_action(int(b))
-            try:
-                state.apply(action)
-            except IllegalAction as e:
-                raise RecordError(f"{where}: {_rule_text(e)}") from None
-        if state.phase == Phase.DEAL and hand.plays:
-            raise RecordError(
-                f"hand {h}, play 1: everyone passed, so no card is played (RULES.md S2)"
-            )
+        _replay_bids(state, h, hand)
     elif hand.bids:
         raise RecordError(f"hand {h}: salad has no bidding")
+    _replay_plays(state, h, hand)
+    last = h == len(rec.hands)
+    if not last and state.phase not in (Phase.DEAL, Phase.OVER):
+        raise RecordError(f"hand {h}: the hand is not finished but another hand follows")
+
+
+def _replay_bids(state: SmearState, h: int, hand: HandRecord) -> None:
+    for i, b in enumerate(hand.bids or [], start=1):
+        seat = state.to_act
+        where = f"hand {h}, bid {i} (seat {seat}, {b})"
+        if state.phase != Phase.BID:
+            raise RecordError(f"{where}: the bidding is over (RULES.md S1)")
+        if b != "pass" and (isinstance(b, bool) or b not in (2, 3, 4)):
+            raise RecordError(f"{where}: a bid is pass, 2, 3 or 4 (RULES.md S1)")
+        action = PASS if b == "pass" else bid_action(int(b))
+        try:
+            state.apply(action)
+        except IllegalAction as e:
+            raise RecordError(f"{where}: {_rule_text(e)}") from None
+    if state.phase == Phase.DEAL and hand.plays:
+        raise RecordError(f"hand {h}, play 1: everyone passed, so no card is played (RULES.md S2)")
+
+
+def _replay_plays(state: AnyState, h: int, hand: HandRecord) -> None:
     for i, text in enumerate(hand.plays, start=1):
         player = state.current_player
         where = f"hand {h}, play {i} (seat {player}, {text})"
@@ -197,9 +206,6 @@ def _replay_hand(state: AnyState, rec: GameRecord, h: int, hand: HandRecord) -> 
             state.apply(card)
         except IllegalAction as e:
             raise RecordError(f"{where}: {_rule_text(e)}") from None
-    last = h == len(rec.hands)
-    if not last and state.phase not in (Phase.DEAL, Phase.OVER):
-        raise RecordError(f"hand {h}: the hand is not finished but another hand follows")
 
 
 # ------------------------------------------------------------------------- results
@@ -241,8 +247,8 @@ def restore(record: dict[str, Any], seed: int) -> AnyState:
 
 
 __all__ = [
-    "GameRecord",
     "AnyState",
+    "GameRecord",
     "GameState",
     "HandRecord",
     "action_str",

@@ -802,8 +802,11 @@ class SmearState:
         # that way, then plays whole tricks on locals.
         while self.phase == _PLAY and (logged or self.trick):
             self.apply_fast(_kth_bit(self.legal_mask(), bits))
-        if self.phase != _PLAY:
-            return
+        if self.phase == _PLAY:
+            self._play_out_tricks(bits)
+
+    def _play_out_tricks(self, bits: Callable[[int], int]) -> None:
+        """The rest of the hand's tricks (none open), at random, on locals: the hottest loop."""
         n = self.n
         hands = self.hands
         won = self.won
