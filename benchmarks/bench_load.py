@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import cProfile
 import gc
 import json
 import os
@@ -30,9 +31,10 @@ import statistics
 import sys
 import tempfile
 import time
+import tracemalloc
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sandbox import (
     ComponentNotClickable,
@@ -41,6 +43,9 @@ from sandbox import (
     InteractionHandle,
     User,
 )
+
+if TYPE_CHECKING:
+    from bot.app import TrickBot
 
 TOKEN = "sandbox-bot-token"
 TARGET_TABLES, TARGET_P99_MS, TARGET_KB = 200, 150.0, 200.0
@@ -62,11 +67,10 @@ def _rss_bytes() -> int:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 
-async def _bot_child(api: str, gateway: str, db: str, profile: str | None) -> None:
-    """The bot, alone in its process; obeys one JSON command a line on stdin."""
-    import cProfile
+def _create_child_bot(api: str, gateway: str, db: str) -> TrickBot:
+    """The real bot, pointed at the emulator, with pauses and turn timers off."""
+    # Imported here so that only the child process loads discord.py and the bot.
     import logging
-    import tracemalloc
 
     import discord.gateway
     import discord.http
@@ -87,81 +91,111 @@ async def _bot_child(api: str, gateway: str, db: str, profile: str | None) -> No
         guild_ready_timeout=0.05,
         log_level="WARNING",
     )
-    bot = create_bot(settings)
+    return create_bot(settings)
+
+
+def _reply(**data: Any) -> None:
+    """One JSON line to the parent process."""
+    sys.stdout.write(json.dumps(data) + "\n")
+    sys.stdout.flush()
+
+
+class _BotMeter:
+    """The child's measurements, one method per command from the parent."""
+
+    def __init__(self, bot: TrickBot, profile: str | None) -> None:
+        self.bot = bot
+        self.profile = profile
+        self.pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
+        self._gc_started = 0.0
+        self._profiler: cProfile.Profile | None = None
+        self._rss0 = 0
+
+    def on_gc(self, phase: str, info: dict[str, Any]) -> None:
+        """A ``gc.callbacks`` hook: records each collection's pause, by generation."""
+        if phase == "start":
+            self._gc_started = time.perf_counter()
+        else:
+            self.pauses[int(info["generation"])].append(time.perf_counter() - self._gc_started)
+
+    def _playing(self) -> list[Any]:
+        return [t for t in self.bot.manager.tables.values() if t.status == "playing"]
+
+    def baseline(self) -> None:
+        """Memory with no table live yet; memory tracing starts here."""
+        gc.collect()
+        self._rss0 = _rss_bytes()
+        tracemalloc.start(1)
+        _reply(rss=self._rss0)
+
+    def measure(self) -> None:
+        """Memory with every table live, then the start of the measured seconds."""
+        gc.collect()
+        traced = tracemalloc.get_traced_memory()[0] if tracemalloc.is_tracing() else 0
+        # Tracing slows the bot down, so it stops before the timed part.
+        tracemalloc.stop()
+        gc.collect()
+        tables = self._playing()
+        _reply(
+            cpu=time.process_time(),
+            traced=traced,
+            rss_delta=_rss_bytes() - self._rss0,
+            live=len(tables),
+            actions=sum(t.version for t in tables),
+        )
+        for v in self.pauses.values():
+            v.clear()
+        if self.profile:
+            self._profiler = cProfile.Profile()
+            self._profiler.enable()
+
+    def finish(self) -> None:
+        """The end of the measured seconds: GC pauses, CPU and actions since ``measure``."""
+        if self._profiler is not None and self.profile:
+            self._profiler.disable()
+            self._profiler.dump_stats(self.profile)
+        _reply(
+            gc={g: [len(v), sum(v), max(v, default=0.0)] for g, v in self.pauses.items()},
+            cpu=time.process_time(),
+            actions=sum(t.version for t in self._playing()),
+            live=len(self._playing()),
+        )
+
+
+async def _obey(reader: asyncio.StreamReader, meter: _BotMeter) -> None:
+    """Runs the parent's commands until "stop" or the end of stdin."""
+    commands = {"baseline": meter.baseline, "measure": meter.measure, "finish": meter.finish}
+    while True:
+        line = await reader.readline()
+        if not line:
+            return
+        cmd = json.loads(line)["cmd"]
+        if cmd == "stop":
+            return
+        if cmd in commands:
+            commands[cmd]()
+
+
+async def _bot_child(api: str, gateway: str, db: str, profile: str | None) -> None:
+    """The bot, alone in its process; obeys one JSON command a line on stdin."""
+    bot = _create_child_bot(api, gateway, db)
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
-
-    def reply(**data: Any) -> None:
-        sys.stdout.write(json.dumps(data) + "\n")
-        sys.stdout.flush()
-
-    def playing() -> list[Any]:
-        return [t for t in bot.manager.tables.values() if t.status == "playing"]
-
-    pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
-    gc_started = [0.0]
-
-    def on_gc(phase: str, info: dict[str, Any]) -> None:
-        if phase == "start":
-            gc_started[0] = time.perf_counter()
-        else:
-            pauses[int(info["generation"])].append(time.perf_counter() - gc_started[0])
-
-    gc.callbacks.append(on_gc)
+    meter = _BotMeter(bot, profile)
+    gc.callbacks.append(meter.on_gc)
     runner = asyncio.create_task(bot.start(TOKEN))
     ready = asyncio.create_task(bot.wait_until_ready())
     await asyncio.wait({runner, ready}, return_when=asyncio.FIRST_COMPLETED)
     if runner.done():
-        runner.result()
+        runner.result()  # the bot stopped before it was ready: raise its error
         return
-    reply(ready=True, pid=os.getpid())
-    profiler: cProfile.Profile | None = None
-    rss0 = 0
-    while True:
-        line = await reader.readline()
-        if not line:
-            break
-        cmd = json.loads(line)["cmd"]
-        if cmd == "baseline":
-            gc.collect()
-            rss0 = _rss_bytes()
-            tracemalloc.start(1)
-            reply(rss=rss0)
-        elif cmd == "measure":
-            gc.collect()
-            traced = tracemalloc.get_traced_memory()[0] if tracemalloc.is_tracing() else 0
-            tracemalloc.stop()
-            gc.collect()
-            tables = playing()
-            reply(
-                cpu=time.process_time(),
-                traced=traced,
-                rss_delta=_rss_bytes() - rss0,
-                live=len(tables),
-                actions=sum(t.version for t in tables),
-            )
-            for v in pauses.values():
-                v.clear()
-            if profile:
-                profiler = cProfile.Profile()
-                profiler.enable()
-        elif cmd == "finish":
-            if profiler is not None and profile:
-                profiler.disable()
-                profiler.dump_stats(profile)
-            reply(
-                gc={g: [len(v), sum(v), max(v, default=0.0)] for g, v in pauses.items()},
-                cpu=time.process_time(),
-                actions=sum(t.version for t in playing()),
-                live=len(playing()),
-            )
-        elif cmd == "stop":
-            break
+    _reply(ready=True, pid=os.getpid())
+    await _obey(reader, meter)
     await bot.close()
     with contextlib.suppress(Exception):
         await asyncio.wait_for(runner, 10)
-    reply(stopped=True)
+    _reply(stopped=True)
 
 
 class BotProcess:

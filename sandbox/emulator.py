@@ -851,60 +851,99 @@ class DiscordEmulator:
         self, opt: dict[str, Any], value: Any, guild: Guild, resolved: dict[str, dict[str, Any]]
     ) -> Any:
         otype = opt["type"]
+        # Users, channels and roles go out as ids, with the objects in `resolved`; Discord
+        # puts no bounds or choices on them, so only plain values get those checks.
+        if otype == 6 or (otype == 9 and self._is_user(value)):  # user, or a user mentionable
+            return self._user_option(opt, value, guild, resolved)
+        if otype == 7:
+            return self._channel_option(value, resolved)
+        if otype in (8, 9):  # role, or a role mentionable
+            return self._role_option(opt, value, guild, resolved)
+        value = self._plain_option(opt, value)
+        self._check_choices(opt, value)
+        return value
+
+    def _user_option(
+        self, opt: dict[str, Any], value: Any, guild: Guild, resolved: dict[str, dict[str, Any]]
+    ) -> str:
+        if not self._is_user(value):
+            raise EmulatorError(f"option {opt['name']!r}: {value!r} is not a known user")
+        u = self._user(value)
+        resolved.setdefault("users", {})[str(u.id)] = u.to_payload()
+        member = guild.members.get(u.id)
+        if member is not None:
+            resolved.setdefault("members", {})[str(u.id)] = member.to_payload(
+                permissions=guild.permissions_for(u.id), with_user=False
+            )
+        return str(u.id)
+
+    def _channel_option(self, value: Any, resolved: dict[str, dict[str, Any]]) -> str:
+        ch = self._channel(value)
+        resolved.setdefault("channels", {})[str(ch.id)] = {
+            "id": str(ch.id),
+            "name": ch.name,
+            "type": ch.type,
+            "permissions": str(DEFAULT_EVERYONE_PERMISSIONS),
+            "guild_id": str(ch.guild_id),
+        }
+        return str(ch.id)
+
+    @staticmethod
+    def _role_option(
+        opt: dict[str, Any], value: Any, guild: Guild, resolved: dict[str, dict[str, Any]]
+    ) -> str:
+        role = value if isinstance(value, Role) else guild.roles.get(int(value))
+        if role is None:
+            raise EmulatorError(f"option {opt['name']!r}: unknown role {value!r}")
+        resolved.setdefault("roles", {})[str(role.id)] = role.to_payload()
+        return str(role.id)
+
+    @classmethod
+    def _plain_option(cls, opt: dict[str, Any], value: Any) -> Any:
+        """A string, integer, number or boolean option, converted and checked against its
+        length or value bounds."""
+        otype = opt["type"]
         name = opt["name"]
-        if otype == 3:
+        if otype == 3:  # string
             value = str(value)
-            if "min_length" in opt and len(value) < opt["min_length"]:
-                raise EmulatorError(f"option {name!r} shorter than {opt['min_length']}")
-            if "max_length" in opt and len(value) > opt["max_length"]:
-                raise EmulatorError(f"option {name!r} longer than {opt['max_length']}")
-        elif otype == 4:
+            cls._check_length(opt, value)
+        elif otype == 4:  # integer; bool is refused by name, as Python counts it an int
             if isinstance(value, bool) or not isinstance(value, int):
                 raise EmulatorError(f"option {name!r} needs an integer, got {value!r}")
-        elif otype == 10:
+            cls._check_bounds(opt, value)
+        elif otype == 10:  # number
             value = float(value)
-        elif otype == 5:
+            cls._check_bounds(opt, value)
+        elif otype == 5:  # boolean
             value = bool(value)
-        elif otype == 6 or (otype == 9 and self._is_user(value)):
-            if not self._is_user(value):
-                raise EmulatorError(f"option {name!r}: {value!r} is not a known user")
-            u = self._user(value)
-            resolved.setdefault("users", {})[str(u.id)] = u.to_payload()
-            member = guild.members.get(u.id)
-            if member is not None:
-                resolved.setdefault("members", {})[str(u.id)] = member.to_payload(
-                    permissions=guild.permissions_for(u.id), with_user=False
-                )
-            return str(u.id)
-        elif otype == 7:
-            ch = self._channel(value)
-            resolved.setdefault("channels", {})[str(ch.id)] = {
-                "id": str(ch.id),
-                "name": ch.name,
-                "type": ch.type,
-                "permissions": str(DEFAULT_EVERYONE_PERMISSIONS),
-                "guild_id": str(ch.guild_id),
-            }
-            return str(ch.id)
-        elif otype in (8, 9):
-            role = value if isinstance(value, Role) else guild.roles.get(int(value))
-            if role is None:
-                raise EmulatorError(f"option {name!r}: unknown role {value!r}")
-            resolved.setdefault("roles", {})[str(role.id)] = role.to_payload()
-            return str(role.id)
         else:
             raise EmulatorError(f"option type {otype} ({name!r}) is not supported by the sandbox")
-        if otype in (4, 10):
-            if "min_value" in opt and value < opt["min_value"]:
-                raise EmulatorError(f"option {name!r} below {opt['min_value']}")
-            if "max_value" in opt and value > opt["max_value"]:
-                raise EmulatorError(f"option {name!r} above {opt['max_value']}")
+        return value
+
+    @staticmethod
+    def _check_length(opt: dict[str, Any], value: str) -> None:
+        name = opt["name"]
+        if "min_length" in opt and len(value) < opt["min_length"]:
+            raise EmulatorError(f"option {name!r} shorter than {opt['min_length']}")
+        if "max_length" in opt and len(value) > opt["max_length"]:
+            raise EmulatorError(f"option {name!r} longer than {opt['max_length']}")
+
+    @staticmethod
+    def _check_bounds(opt: dict[str, Any], value: float) -> None:
+        name = opt["name"]
+        if "min_value" in opt and value < opt["min_value"]:
+            raise EmulatorError(f"option {name!r} below {opt['min_value']}")
+        if "max_value" in opt and value > opt["max_value"]:
+            raise EmulatorError(f"option {name!r} above {opt['max_value']}")
+
+    @staticmethod
+    def _check_choices(opt: dict[str, Any], value: Any) -> None:
         choices = opt.get("choices")
         if choices and value not in [c["value"] for c in choices]:
             raise EmulatorError(
-                f"option {name!r} must be one of {[c['value'] for c in choices]}, got {value!r}"
+                f"option {opt['name']!r} must be one of {[c['value'] for c in choices]}, "
+                f"got {value!r}"
             )
-        return value
 
     def _find_component(
         self, msg: Message, custom_id: str | None, label: str | None
@@ -1544,6 +1583,22 @@ class DiscordEmulator:
         handle = self.interactions.get(int(request.match_info["interaction_id"]))
         if handle is None or handle.token != request.match_info["token"]:
             return error_response(404, 10062, "Unknown interaction")
+        refused = self._refuse_callback(request, handle)
+        if refused is not None:
+            return refused
+        payload, files = await self._read_body(request)
+        rtype = int(payload.get("type", 0))
+        data = payload.get("data") or {}
+        outcome = self._respond(request, handle, rtype, data, files)
+        if isinstance(outcome, web.Response):
+            return outcome
+        self._acknowledge(handle, rtype, data, outcome)
+        return json_response(self._callback_result(handle, rtype, outcome))
+
+    def _refuse_callback(
+        self, request: web.Request, handle: InteractionHandle
+    ) -> web.Response | None:
+        """Discord's answer to a callback that comes too late or a second time, else None."""
         if handle.failed:
             self._violate(
                 "late_callback",
@@ -1560,57 +1615,106 @@ class DiscordEmulator:
                 handle.id,
             )
             return error_response(400, 40060, "Interaction has already been acknowledged.")
-        payload, files = await self._read_body(request)
-        rtype = int(payload.get("type", 0))
-        data = payload.get("data") or {}
-        message: Message | None = None
+        return None
+
+    def _respond(
+        self,
+        request: web.Request,
+        handle: InteractionHandle,
+        rtype: int,
+        data: dict[str, Any],
+        files: dict[int, Attachment],
+    ) -> Message | web.Response | None:
+        """Carries out callback `rtype`: the message it answers with (None if it has none), or
+        the error response when the callback is invalid."""
         if rtype == CHANNEL_MESSAGE:
-            if handle.type not in (APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT):
-                return self._bad_callback(request, handle, rtype)
-            attachments = self._collect_attachments(data, files, []) or []
-            flags = int(data.get("flags") or 0) & ALLOWED_RESPONSE_FLAGS
-            body = {**data, "attachments": attachments, "flags": flags}
-            problems = check_message(body)
-            if problems:
-                return self._form_error(request, problems, handle.id)
-            message = self._new_message(
-                handle.channel, data, attachments, flags=flags, via="callback:4", handle=handle
-            )
-        elif rtype == DEFERRED_CHANNEL_MESSAGE:
-            if handle.type not in (APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT):
-                return self._bad_callback(request, handle, rtype)
-            flags = (int(data.get("flags") or 0) & FLAG_EPHEMERAL) | FLAG_LOADING
-            message = self._new_message(
-                handle.channel, {}, [], flags=flags, via="callback:5", handle=handle
-            )
-        elif rtype in (DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE):
-            if handle.type not in (MESSAGE_COMPONENT, MODAL_SUBMIT) or handle.message_id is None:
-                return self._bad_callback(request, handle, rtype)
-            message = self.messages[handle.message_id]
-            if rtype == UPDATE_MESSAGE:
-                error = self._edit_message(
-                    request, message, data, files, via="callback:7", interaction_id=handle.id
-                )
-                if error is not None:
-                    return error
-        elif rtype == AUTOCOMPLETE_RESULT:
-            if handle.type != AUTOCOMPLETE:
-                return self._bad_callback(request, handle, rtype)
-            if len(data.get("choices") or []) > 25:
-                return self._form_error(
-                    request, [("autocomplete_limits", "more than 25 choices")], handle.id
-                )
-        elif rtype == MODAL:
-            if handle.type not in (APPLICATION_COMMAND, MESSAGE_COMPONENT):
-                return self._bad_callback(request, handle, rtype)
-            problems = check_modal(data)
-            if problems:
-                return self._form_error(request, problems, handle.id)
-        else:
+            return self._respond_with_message(request, handle, data, files)
+        if rtype == DEFERRED_CHANNEL_MESSAGE:
+            return self._respond_deferred(request, handle, data)
+        if rtype in (DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE):
+            return self._respond_with_update(request, handle, rtype, data, files)
+        if rtype == AUTOCOMPLETE_RESULT:
+            return self._respond_with_choices(request, handle, data)
+        if rtype == MODAL:
+            return self._respond_with_modal(request, handle, data)
+        return self._bad_callback(request, handle, rtype)
+
+    def _respond_with_message(
+        self,
+        request: web.Request,
+        handle: InteractionHandle,
+        data: dict[str, Any],
+        files: dict[int, Attachment],
+    ) -> Message | web.Response:
+        if handle.type not in (APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT):
+            return self._bad_callback(request, handle, CHANNEL_MESSAGE)
+        attachments = self._collect_attachments(data, files, []) or []
+        flags = int(data.get("flags") or 0) & ALLOWED_RESPONSE_FLAGS
+        body = {**data, "attachments": attachments, "flags": flags}
+        problems = check_message(body)
+        if problems:
+            return self._form_error(request, problems, handle.id)
+        return self._new_message(
+            handle.channel, data, attachments, flags=flags, via="callback:4", handle=handle
+        )
+
+    def _respond_deferred(
+        self, request: web.Request, handle: InteractionHandle, data: dict[str, Any]
+    ) -> Message | web.Response:
+        """The "thinking" message; only its ephemeral flag comes from the bot."""
+        if handle.type not in (APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT):
+            return self._bad_callback(request, handle, DEFERRED_CHANNEL_MESSAGE)
+        flags = (int(data.get("flags") or 0) & FLAG_EPHEMERAL) | FLAG_LOADING
+        return self._new_message(
+            handle.channel, {}, [], flags=flags, via="callback:5", handle=handle
+        )
+
+    def _respond_with_update(
+        self,
+        request: web.Request,
+        handle: InteractionHandle,
+        rtype: int,
+        data: dict[str, Any],
+        files: dict[int, Attachment],
+    ) -> Message | web.Response:
+        """Updates (or, deferred, will update) the message whose component was used."""
+        if handle.type not in (MESSAGE_COMPONENT, MODAL_SUBMIT) or handle.message_id is None:
             return self._bad_callback(request, handle, rtype)
-        # acknowledged
-        loop = asyncio.get_running_loop()
-        handle.acked_at = loop.time()
+        message = self.messages[handle.message_id]
+        if rtype == UPDATE_MESSAGE:
+            error = self._edit_message(
+                request, message, data, files, via="callback:7", interaction_id=handle.id
+            )
+            if error is not None:
+                return error
+        return message
+
+    def _respond_with_choices(
+        self, request: web.Request, handle: InteractionHandle, data: dict[str, Any]
+    ) -> web.Response | None:
+        if handle.type != AUTOCOMPLETE:
+            return self._bad_callback(request, handle, AUTOCOMPLETE_RESULT)
+        if len(data.get("choices") or []) > 25:
+            return self._form_error(
+                request, [("autocomplete_limits", "more than 25 choices")], handle.id
+            )
+        return None
+
+    def _respond_with_modal(
+        self, request: web.Request, handle: InteractionHandle, data: dict[str, Any]
+    ) -> web.Response | None:
+        if handle.type not in (APPLICATION_COMMAND, MESSAGE_COMPONENT):
+            return self._bad_callback(request, handle, MODAL)
+        problems = check_modal(data)
+        if problems:
+            return self._form_error(request, problems, handle.id)
+        return None
+
+    def _acknowledge(
+        self, handle: InteractionHandle, rtype: int, data: dict[str, Any], message: Message | None
+    ) -> None:
+        """Marks the interaction answered: stops its timeout timer and records the latency."""
+        handle.acked_at = asyncio.get_running_loop().time()
         handle.response_type = rtype
         handle.response_data = data
         if handle.timer is not None:
@@ -1622,6 +1726,11 @@ class DiscordEmulator:
             handle.original_message_id = message.id
         self._emit("interaction_ack", interaction=handle)
         self._notify()
+
+    def _callback_result(
+        self, handle: InteractionHandle, rtype: int, message: Message | None
+    ) -> dict[str, Any]:
+        """The callback's response body: the interaction and what the callback created."""
         interaction: dict[str, Any] = {"id": str(handle.id), "type": handle.type}
         resource: dict[str, Any] = {"type": rtype}
         if message is not None:
@@ -1630,7 +1739,7 @@ class DiscordEmulator:
             interaction["response_message_ephemeral"] = message.ephemeral
             if rtype != DEFERRED_UPDATE_MESSAGE:
                 resource["message"] = self._message_payload(message)
-        return json_response({"interaction": interaction, "resource": resource})
+        return {"interaction": interaction, "resource": resource}
 
     def _bad_callback(
         self, request: web.Request, handle: InteractionHandle, rtype: int

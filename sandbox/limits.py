@@ -96,65 +96,66 @@ def check_embeds(embeds: Any) -> list[Problem]:
     for index, embed in enumerate(embeds):
         if not isinstance(embed, dict):
             continue
-        where = f"embeds[{index}]"
-        title = _len(embed.get("title"))
-        description = _len(embed.get("description"))
-        footer = _dict(embed.get("footer"))
-        author = _dict(embed.get("author"))
-        footer_len = _len(footer.get("text"))
-        author_len = _len(author.get("name"))
-        if title > EMBED_TITLE_MAX:
-            problems.append(("embed_limits", f"{where}.title is {title} chars (max 256)"))
-        if description > EMBED_DESCRIPTION_MAX:
-            problems.append(
-                ("embed_limits", f"{where}.description is {description} chars (max 4096)")
-            )
-        if footer_len > EMBED_FOOTER_MAX:
-            problems.append(
-                ("embed_limits", f"{where}.footer.text is {footer_len} chars (max 2048)")
-            )
-        if author_len > EMBED_AUTHOR_MAX:
-            problems.append(
-                ("embed_limits", f"{where}.author.name is {author_len} chars (max 256)")
-            )
-        fields = embed.get("fields") or []
-        if len(fields) > EMBED_FIELDS_MAX:
-            problems.append(("embed_limits", f"{where} has {len(fields)} fields (max 25)"))
-        total += title + description + footer_len + author_len
-        for f_index, field in enumerate(fields):
-            if not isinstance(field, dict):
-                continue
-            name = _len(field.get("name"))
-            value = _len(field.get("value"))
-            total += name + value
-            if name > EMBED_FIELD_NAME_MAX:
-                problems.append(
-                    ("embed_limits", f"{where}.fields[{f_index}].name is {name} chars (max 256)")
-                )
-            if value > EMBED_FIELD_VALUE_MAX:
-                problems.append(
-                    ("embed_limits", f"{where}.fields[{f_index}].value is {value} chars (max 1024)")
-                )
+        problems += _check_embed(f"embeds[{index}]", embed)
+        total += _embed_chars(embed)
     if total > EMBED_TOTAL_MAX:
         problems.append(("embed_limits", f"embeds total {total} chars (max {EMBED_TOTAL_MAX})"))
+    return problems
+
+
+def _embed_chars(embed: dict[str, Any]) -> int:
+    """The characters of one embed that count toward the limit on all embeds together."""
+    total = _len(embed.get("title")) + _len(embed.get("description"))
+    total += _len(_dict(embed.get("footer")).get("text"))
+    total += _len(_dict(embed.get("author")).get("name"))
+    for field in embed.get("fields") or []:
+        if isinstance(field, dict):
+            total += _len(field.get("name")) + _len(field.get("value"))
+    return total
+
+
+def _check_embed(where: str, embed: dict[str, Any]) -> list[Problem]:
+    """The limits on one embed's own texts and on its fields."""
+    problems: list[Problem] = []
+    title = _len(embed.get("title"))
+    description = _len(embed.get("description"))
+    footer_len = _len(_dict(embed.get("footer")).get("text"))
+    author_len = _len(_dict(embed.get("author")).get("name"))
+    if title > EMBED_TITLE_MAX:
+        problems.append(("embed_limits", f"{where}.title is {title} chars (max 256)"))
+    if description > EMBED_DESCRIPTION_MAX:
+        problems.append(("embed_limits", f"{where}.description is {description} chars (max 4096)"))
+    if footer_len > EMBED_FOOTER_MAX:
+        problems.append(("embed_limits", f"{where}.footer.text is {footer_len} chars (max 2048)"))
+    if author_len > EMBED_AUTHOR_MAX:
+        problems.append(("embed_limits", f"{where}.author.name is {author_len} chars (max 256)"))
+    fields = embed.get("fields") or []
+    if len(fields) > EMBED_FIELDS_MAX:
+        problems.append(("embed_limits", f"{where} has {len(fields)} fields (max 25)"))
+    for f_index, field in enumerate(fields):
+        if isinstance(field, dict):
+            problems += _check_embed_field(f"{where}.fields[{f_index}]", field)
+    return problems
+
+
+def _check_embed_field(where: str, field: dict[str, Any]) -> list[Problem]:
+    problems: list[Problem] = []
+    name = _len(field.get("name"))
+    value = _len(field.get("value"))
+    if name > EMBED_FIELD_NAME_MAX:
+        problems.append(("embed_limits", f"{where}.name is {name} chars (max 256)"))
+    if value > EMBED_FIELD_VALUE_MAX:
+        problems.append(("embed_limits", f"{where}.value is {value} chars (max 1024)"))
     return problems
 
 
 def check_components(components: Any, *, flags: int = 0) -> list[Problem]:
     if not isinstance(components, list):
         return []
-    problems: list[Problem] = []
     v2 = bool(flags & FLAG_IS_COMPONENTS_V2)
-    if not v2:
-        if len(components) > ACTION_ROWS_MAX:
-            problems.append(
-                ("component_limits", f"{len(components)} action rows (max {ACTION_ROWS_MAX})")
-            )
-        for index, row in enumerate(components):
-            if not isinstance(row, dict) or row.get("type") != ACTION_ROW:
-                problems.append(
-                    ("component_limits", f"components[{index}] is not an action row (type 1)")
-                )
+    # Components v2 drops the action-row layout rules for a cap on all components, nested ones
+    # included.
+    problems = [] if v2 else _check_top_level_rows(components)
     all_components = list(iter_components(components))
     if v2 and len(all_components) > COMPONENTS_V2_TOTAL_MAX:
         problems.append(
@@ -165,64 +166,110 @@ def check_components(components: Any, *, flags: int = 0) -> list[Problem]:
         )
     seen: set[str] = set()
     for comp in all_components:
-        ctype = comp.get("type")
-        if ctype == ACTION_ROW:
-            children = [c for c in comp.get("components") or [] if isinstance(c, dict)]
-            buttons = [c for c in children if c.get("type") == BUTTON]
-            selects = [c for c in children if c.get("type") in SELECT_TYPES]
-            if len(buttons) > ROW_BUTTONS_MAX:
-                problems.append(
-                    ("component_limits", f"action row has {len(buttons)} buttons (max 5)")
-                )
-            if selects and len(children) > 1:
-                problems.append(
-                    ("component_limits", "a select menu must be alone in its action row")
-                )
-            if not children:
-                problems.append(("component_limits", "empty action row"))
-        custom_id = comp.get("custom_id")
-        if isinstance(custom_id, str):
-            if len(custom_id) > CUSTOM_ID_MAX:
-                problems.append(
-                    (
-                        "component_limits",
-                        f"custom_id {custom_id[:30]!r}... is {len(custom_id)} chars",
-                    )
-                )
-            if custom_id in seen:
-                problems.append(("component_limits", f"duplicate custom_id {custom_id!r}"))
-            seen.add(custom_id)
-        if ctype == BUTTON:
-            label = comp.get("label")
-            if _len(label) > BUTTON_LABEL_MAX:
-                problems.append(
-                    ("component_limits", f"button label is {_len(label)} chars (max 80)")
-                )
-            style = comp.get("style")
-            if style == LINK_BUTTON_STYLE:
-                if not comp.get("url"):
-                    problems.append(("component_limits", "link button without url"))
-            elif style != PREMIUM_BUTTON_STYLE and not custom_id:
-                problems.append(("component_limits", "button without custom_id"))
-        if ctype in SELECT_TYPES:
-            if _len(comp.get("placeholder")) > SELECT_PLACEHOLDER_MAX:
-                problems.append(("component_limits", "select placeholder over 150 chars"))
-            if not custom_id:
-                problems.append(("component_limits", "select menu without custom_id"))
-        if ctype == STRING_SELECT:
-            options = comp.get("options") or []
-            if len(options) > SELECT_OPTIONS_MAX:
-                problems.append(
-                    ("component_limits", f"select menu has {len(options)} options (max 25)")
-                )
-            if not options:
-                problems.append(("component_limits", "select menu without options"))
-            for option in options:
-                if isinstance(option, dict) and (
-                    _len(option.get("label")) > SELECT_OPTION_TEXT_MAX
-                    or _len(option.get("value")) > SELECT_OPTION_TEXT_MAX
-                ):
-                    problems.append(("component_limits", "select option label/value over 100"))
+        problems += _check_component(comp, seen)
+    return problems
+
+
+def _check_top_level_rows(components: list[Any]) -> list[Problem]:
+    """Without components v2, a message holds at most five action rows and nothing else."""
+    problems: list[Problem] = []
+    if len(components) > ACTION_ROWS_MAX:
+        problems.append(
+            ("component_limits", f"{len(components)} action rows (max {ACTION_ROWS_MAX})")
+        )
+    for index, row in enumerate(components):
+        if not isinstance(row, dict) or row.get("type") != ACTION_ROW:
+            problems.append(
+                ("component_limits", f"components[{index}] is not an action row (type 1)")
+            )
+    return problems
+
+
+def _check_component(comp: dict[str, Any], seen: set[str]) -> list[Problem]:
+    """One component's limits; ``seen`` holds the custom_ids met so far, to catch duplicates."""
+    ctype = comp.get("type")
+    problems: list[Problem] = []
+    if ctype == ACTION_ROW:
+        problems += _check_action_row(comp)
+    custom_id = comp.get("custom_id")
+    if isinstance(custom_id, str):
+        problems += _check_custom_id(custom_id, seen)
+    if ctype == BUTTON:
+        problems += _check_button(comp)
+    if ctype in SELECT_TYPES:
+        problems += _check_select(comp)
+    if ctype == STRING_SELECT:
+        problems += _check_select_options(comp)
+    return problems
+
+
+def _check_action_row(row: dict[str, Any]) -> list[Problem]:
+    problems: list[Problem] = []
+    children = [c for c in row.get("components") or [] if isinstance(c, dict)]
+    buttons = [c for c in children if c.get("type") == BUTTON]
+    selects = [c for c in children if c.get("type") in SELECT_TYPES]
+    if len(buttons) > ROW_BUTTONS_MAX:
+        problems.append(("component_limits", f"action row has {len(buttons)} buttons (max 5)"))
+    if selects and len(children) > 1:
+        problems.append(("component_limits", "a select menu must be alone in its action row"))
+    if not children:
+        problems.append(("component_limits", "empty action row"))
+    return problems
+
+
+def _check_custom_id(custom_id: str, seen: set[str]) -> list[Problem]:
+    """Length and uniqueness within the message; adds ``custom_id`` to ``seen``."""
+    problems: list[Problem] = []
+    if len(custom_id) > CUSTOM_ID_MAX:
+        problems.append(
+            ("component_limits", f"custom_id {custom_id[:30]!r}... is {len(custom_id)} chars")
+        )
+    if custom_id in seen:
+        problems.append(("component_limits", f"duplicate custom_id {custom_id!r}"))
+    seen.add(custom_id)
+    return problems
+
+
+def _check_button(button: dict[str, Any]) -> list[Problem]:
+    problems: list[Problem] = []
+    label = button.get("label")
+    if _len(label) > BUTTON_LABEL_MAX:
+        problems.append(("component_limits", f"button label is {_len(label)} chars (max 80)"))
+    # A link button opens its url and a premium button its SKU; every other style sends an
+    # interaction, which needs a custom_id.
+    style = button.get("style")
+    if style == LINK_BUTTON_STYLE:
+        if not button.get("url"):
+            problems.append(("component_limits", "link button without url"))
+    elif style != PREMIUM_BUTTON_STYLE and not button.get("custom_id"):
+        problems.append(("component_limits", "button without custom_id"))
+    return problems
+
+
+def _check_select(select: dict[str, Any]) -> list[Problem]:
+    """What every kind of select menu shares: its placeholder and its custom_id."""
+    problems: list[Problem] = []
+    if _len(select.get("placeholder")) > SELECT_PLACEHOLDER_MAX:
+        problems.append(("component_limits", "select placeholder over 150 chars"))
+    if not select.get("custom_id"):
+        problems.append(("component_limits", "select menu without custom_id"))
+    return problems
+
+
+def _check_select_options(select: dict[str, Any]) -> list[Problem]:
+    """A string select's own options (the other selects list users, roles or channels)."""
+    problems: list[Problem] = []
+    options = select.get("options") or []
+    if len(options) > SELECT_OPTIONS_MAX:
+        problems.append(("component_limits", f"select menu has {len(options)} options (max 25)"))
+    if not options:
+        problems.append(("component_limits", "select menu without options"))
+    for option in options:
+        if isinstance(option, dict) and (
+            _len(option.get("label")) > SELECT_OPTION_TEXT_MAX
+            or _len(option.get("value")) > SELECT_OPTION_TEXT_MAX
+        ):
+            problems.append(("component_limits", "select option label/value over 100"))
     return problems
 
 

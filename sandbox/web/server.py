@@ -35,7 +35,7 @@ from aiohttp import WSMsgType, web
 
 from sandbox.emulator import DiscordEmulator, EmulatorEvent
 from sandbox.interactions import EmulatorError, InteractionHandle
-from sandbox.models import Channel, Message, User
+from sandbox.models import Channel, Message, Role, User
 from sandbox.web.world import SandboxWorld
 
 _log = logging.getLogger(__name__)
@@ -493,10 +493,7 @@ class SandboxWeb:
         text = str(value).strip()
         choices = opt.get("choices") or []
         if choices:
-            for choice in choices:
-                if text.lower() in (str(choice["name"]).lower(), str(choice["value"]).lower()):
-                    return choice["value"]
-            raise BadRequest(f"{name} must be one of {[c['name'] for c in choices]}")
+            return self._pick_choice(name, choices, text)
         if otype == STRING:
             return text
         if otype == INTEGER:
@@ -510,13 +507,31 @@ class SandboxWeb:
             except ValueError:
                 raise BadRequest(f"{name} needs a number, not {text!r}") from None
         if otype == BOOLEAN:
-            if isinstance(value, bool):
-                return value
-            if text.lower() in TRUE_WORDS:
-                return True
-            if text.lower() in FALSE_WORDS:
-                return False
-            raise BadRequest(f"{name} needs true or false, not {text!r}")
+            return self._parse_bool(name, value, text)
+        return self._coerce_entity(otype, name, text)
+
+    @staticmethod
+    def _pick_choice(name: str, choices: list[dict[str, Any]], text: str) -> Any:
+        """Whatever the option's type, a choice can be typed by its name or by its value."""
+        for choice in choices:
+            if text.lower() in (str(choice["name"]).lower(), str(choice["value"]).lower()):
+                return choice["value"]
+        raise BadRequest(f"{name} must be one of {[c['name'] for c in choices]}")
+
+    @staticmethod
+    def _parse_bool(name: str, value: Any, text: str) -> bool:
+        # A JSON caller may send a real boolean rather than the text a person types.
+        if isinstance(value, bool):
+            return value
+        if text.lower() in TRUE_WORDS:
+            return True
+        if text.lower() in FALSE_WORDS:
+            return False
+        raise BadRequest(f"{name} needs true or false, not {text!r}")
+
+    def _coerce_entity(self, otype: int, name: str, text: str) -> User | Channel | Role:
+        """A user, channel or role option, found by name or id in the sandbox's guild."""
+        # A mentionable is a user or a role: a user by that name wins, else it must be a role.
         if otype in (USER, MENTIONABLE):
             user = self._find_user(text)
             if user is not None:
@@ -529,11 +544,10 @@ class SandboxWeb:
             except KeyError:
                 raise BadRequest(f"{name}: no channel {text!r}") from None
         if otype in (ROLE, MENTIONABLE):
-            wanted = text.lstrip("@").lower()
-            for role in self.world.guild.roles.values():
-                if str(role.id) == wanted or role.name.lower().lstrip("@") == wanted:
-                    return role
-            raise BadRequest(f"{name}: no role {text!r}")
+            role = self._find_role(text)
+            if role is None:
+                raise BadRequest(f"{name}: no role {text!r}")
+            return role
         raise BadRequest(f"{name}: options of type {otype} are not supported in the sandbox")
 
     def _find_user(self, text: str) -> User | None:
@@ -542,4 +556,11 @@ class SandboxWeb:
             u = member.user
             if str(u.id) == wanted or u.name.lower() == wanted:
                 return u
+        return None
+
+    def _find_role(self, text: str) -> Role | None:
+        wanted = text.lstrip("@").lower()
+        for role in self.world.guild.roles.values():
+            if str(role.id) == wanted or role.name.lower().lstrip("@") == wanted:
+                return role
         return None

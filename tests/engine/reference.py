@@ -31,6 +31,65 @@ def trick_winner(cards: list[str], trump: str | None) -> int:
     return best
 
 
+def smear_bidding(bids: list[Any], dealer: int, n: int) -> tuple[int, int | None]:
+    """The high bid and who made it (None if everyone passed). Bidding starts left of the
+    dealer."""
+    high_bid, bidder = 0, None
+    for i, b in enumerate(bids):
+        if b != "pass":
+            high_bid, bidder = b, (dealer + 1 + i) % n
+    return high_bid, bidder
+
+
+def smear_tricks(
+    plays: list[str], bidder: int, n: int, trump: str
+) -> tuple[dict[str, int], list[list[str]]]:
+    """Plays the six tricks out from the bidder's lead: who played each card, and the cards
+    each seat took."""
+    seat = bidder
+    played_by: dict[str, int] = {}
+    taken: list[list[str]] = [[] for _ in range(n)]
+    for t in range(6):
+        trick = plays[t * n : (t + 1) * n]
+        seats = [(seat + i) % n for i in range(n)]
+        for c, s in zip(trick, seats, strict=True):
+            played_by[c] = s
+        w = seats[trick_winner(trick, trump)]
+        taken[w].extend(trick)
+        seat = w
+    return played_by, taken
+
+
+def smear_points(
+    trump: str, played_by: dict[str, int], taken: list[list[str]], n: int
+) -> dict[str, Any]:
+    """The points of a played-out hand: high and low go to whoever played them, jack to
+    whoever took it, game to the one seat with the most game points (nobody on a tie)."""
+    trumps = sorted((c for c in played_by if c[1] == trump), key=rank)
+    points = [0] * n
+    high = played_by[trumps[-1]]
+    low = played_by[trumps[0]]
+    points[high] += 1
+    points[low] += 1
+    jack = None
+    if "J" + trump in played_by:
+        jack = next(s for s in range(n) if "J" + trump in taken[s])
+        points[jack] += 1
+    counts = [sum(GAME_VALUE.get(c[0], 0) for c in taken[s]) for s in range(n)]
+    best = max(counts)
+    game = counts.index(best) if counts.count(best) == 1 else None
+    if game is not None:
+        points[game] += 1
+    return {
+        "high": high,
+        "low": low,
+        "jack": jack,
+        "game": game,
+        "game_points": counts,
+        "points": points,
+    }
+
+
 def smear_result(record: dict[str, Any]) -> dict[str, Any]:
     n = record["seats"]
     options = record.get("options") or {}
@@ -44,11 +103,7 @@ def smear_result(record: dict[str, Any]) -> dict[str, Any]:
         plays = hand.get("plays", [])
         if winner is not None:
             break
-        # Bidding: starts left of the dealer.
-        high_bid, bidder = 0, None
-        for i, b in enumerate(bids):
-            if b != "pass":
-                high_bid, bidder = b, (dealer + 1 + i) % n
+        high_bid, bidder = smear_bidding(bids, dealer, n)
         bidding_done = len(bids) == n or high_bid == 4
         if not bidding_done:
             break
@@ -57,34 +112,10 @@ def smear_result(record: dict[str, Any]) -> dict[str, Any]:
             continue  # the same dealer deals again
         if len(plays) < 6 * n:
             break  # hand in progress
-        # Play it out, tracking who played what.
-        seat = bidder
-        trump = plays[0][1]
-        played_by: dict[str, int] = {}
-        taken: list[list[str]] = [[] for _ in range(n)]
-        for t in range(6):
-            trick = plays[t * n : (t + 1) * n]
-            seats = [(seat + i) % n for i in range(n)]
-            for c, s in zip(trick, seats, strict=True):
-                played_by[c] = s
-            w = seats[trick_winner(trick, trump)]
-            taken[w].extend(trick)
-            seat = w
-        trumps = sorted((c for c in played_by if c[1] == trump), key=rank)
-        points = [0] * n
-        high = played_by[trumps[-1]]
-        low = played_by[trumps[0]]
-        points[high] += 1
-        points[low] += 1
-        jack = None
-        if "J" + trump in played_by:
-            jack = next(s for s in range(n) if "J" + trump in taken[s])
-            points[jack] += 1
-        counts = [sum(GAME_VALUE.get(c[0], 0) for c in taken[s]) for s in range(n)]
-        best = max(counts)
-        game = counts.index(best) if counts.count(best) == 1 else None
-        if game is not None:
-            points[game] += 1
+        trump = plays[0][1]  # the bidder leads, and the card led names trump
+        played_by, taken = smear_tricks(plays, bidder, n, trump)
+        scored = smear_points(trump, played_by, taken, n)
+        points = scored["points"]
         before = scores[bidder]
         made = points[bidder] >= high_bid
         for s in range(n):
@@ -98,12 +129,7 @@ def smear_result(record: dict[str, Any]) -> dict[str, Any]:
                 "bidder": bidder,
                 "bid": high_bid,
                 "trump": trump,
-                "high": high,
-                "low": low,
-                "jack": jack,
-                "game": game,
-                "game_points": counts,
-                "points": points,
+                **scored,
                 "made": made,
                 "scores": list(scores),
             }
@@ -120,59 +146,72 @@ def smear_result(record: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def salad_hand_over_early(number: int, taken: list[str]) -> bool:
+    """Hands 2 to 4 end as soon as every card they penalize has been taken."""
+    if number == 2:
+        return sum(c[1] == "H" for c in taken) == 13
+    if number == 3:
+        return sum(c[0] == "Q" for c in taken) == 4
+    if number == 4:
+        return "KS" in taken
+    return False
+
+
+def salad_tricks(
+    plays: list[str], number: int, dealer: int, n: int
+) -> tuple[list[list[str]], list[int], int | None, bool]:
+    """Plays hand ``number`` out, the player left of the dealer leading first. Returns the cards
+    each seat took, the tricks each seat won, who won the last trick (None if the hand ended
+    early or is unfinished) and whether the hand is over."""
+    per_hand = {3: 17, 4: 13, 5: 10, 6: 8}[n]
+    seat = (dealer + 1) % n
+    taken: list[list[str]] = [[] for _ in range(n)]
+    tricks = [0] * n
+    all_taken: list[str] = []
+    for t in range(per_hand):
+        trick = plays[t * n : (t + 1) * n]
+        if len(trick) < n:
+            break
+        seats = [(seat + i) % n for i in range(n)]
+        w = seats[trick_winner(trick, None)]
+        taken[w].extend(trick)
+        all_taken.extend(trick)
+        tricks[w] += 1
+        seat = w
+        if t == per_hand - 1:
+            return taken, tricks, w, True
+        if salad_hand_over_early(number, all_taken):
+            return taken, tricks, None, True
+    return taken, tricks, None, False
+
+
+def salad_penalty(number: int, taken: list[str], tricks: int, took_last: bool) -> int:
+    """One seat's penalty in hand ``number``; hand 6 charges for everything at once."""
+    p = 0
+    if number in (1, 6):
+        p += 10 * tricks
+    if number in (2, 6):
+        p += 10 * sum(c[1] == "H" for c in taken)
+    if number in (3, 6):
+        p += 25 * sum(c[0] == "Q" for c in taken)
+    if number in (4, 6) and "KS" in taken:
+        p += 100
+    if number in (5, 6) and took_last:
+        p += 100
+    return p
+
+
 def salad_result(record: dict[str, Any]) -> dict[str, Any]:
     n = record["seats"]
-    per_hand = {3: 17, 4: 13, 5: 10, 6: 8}[n]
     scores = [0] * n
     dealer = record["first_dealer"]
     hands_out = []
     for number, hand in enumerate(record["hands"], start=1):
         plays = hand.get("plays", [])
-        seat = (dealer + 1) % n
-        taken: list[list[str]] = [[] for _ in range(n)]
-        tricks = [0] * n
-        last = None
-        complete = False
-        all_taken: list[str] = []
-        for t in range(per_hand):
-            trick = plays[t * n : (t + 1) * n]
-            if len(trick) < n:
-                break
-            seats = [(seat + i) % n for i in range(n)]
-            w = seats[trick_winner(trick, None)]
-            taken[w].extend(trick)
-            all_taken.extend(trick)
-            tricks[w] += 1
-            seat = w
-            if t == per_hand - 1:
-                last = w
-                complete = True
-                break
-            if number == 2 and sum(c[1] == "H" for c in all_taken) == 13:
-                complete = True
-                break
-            if number == 3 and sum(c[0] == "Q" for c in all_taken) == 4:
-                complete = True
-                break
-            if number == 4 and "KS" in all_taken:
-                complete = True
-                break
+        taken, tricks, last, complete = salad_tricks(plays, number, dealer, n)
         if not complete:
             break
-        pens = []
-        for s in range(n):
-            p = 0
-            if number in (1, 6):
-                p += 10 * tricks[s]
-            if number in (2, 6):
-                p += 10 * sum(c[1] == "H" for c in taken[s])
-            if number in (3, 6):
-                p += 25 * sum(c[0] == "Q" for c in taken[s])
-            if number in (4, 6) and "KS" in taken[s]:
-                p += 100
-            if number in (5, 6) and last == s:
-                p += 100
-            pens.append(p)
+        pens = [salad_penalty(number, taken[s], tricks[s], last == s) for s in range(n)]
         scores = [a + b for a, b in zip(scores, pens, strict=True)]
         hands_out.append(
             {"dealer": dealer, "contract": number, "penalties": pens, "scores": list(scores)}

@@ -126,6 +126,16 @@ class SandboxBot(commands.Bot):
 
 def _game_group(bot: SandboxBot) -> app_commands.Group:
     game = app_commands.Group(name="game", description="card table")
+    # The order of the calls is the order of the subcommands the bot syncs.
+    _add_message_commands(game)
+    _add_followup_commands(game)
+    _add_misbehaving_commands(game, bot)
+    _add_input_commands(game)
+    return game
+
+
+def _add_message_commands(game: app_commands.Group) -> None:
+    """Commands answered with one message: views, a persistent button, a file."""
 
     @game.command(description="start a table")
     async def start(interaction: discord.Interaction[Any], seats: int = 4) -> None:
@@ -150,6 +160,10 @@ def _game_group(bot: SandboxBot) -> app_commands.Group:
             "record attached", file=discord.File(io.BytesIO(record), filename="record.json")
         )
 
+
+def _add_followup_commands(game: app_commands.Group) -> None:
+    """Commands that defer, follow up, edit and delete after their first answer."""
+
     @game.command(description="defer then followup")
     async def think(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(thinking=True, ephemeral=True)
@@ -171,6 +185,12 @@ def _game_group(bot: SandboxBot) -> app_commands.Group:
         await followup.delete()
         await interaction.delete_original_response()
         await interaction.followup.send("kept")
+
+
+def _add_misbehaving_commands(game: app_commands.Group, bot: SandboxBot) -> None:
+    """Commands that break Discord's rules (late, missing, double or oversized answers) or keep
+    the interaction for later, so tests can see what the emulator does about it. Errors and
+    kept interactions go on ``bot``."""
 
     @game.command(description="answers too late")
     async def slow(interaction: discord.Interaction[Any]) -> None:
@@ -210,6 +230,10 @@ def _game_group(bot: SandboxBot) -> app_commands.Group:
         await interaction.response.send_message("ok", ephemeral=True)
         bot.saved.append(interaction)
 
+
+def _add_input_commands(game: app_commands.Group) -> None:
+    """Commands that take input: a select menu, a member option, a modal, autocomplete."""
+
     @game.command(description="pick suits")
     async def pick(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_message("pick", view=PickView())
@@ -232,8 +256,6 @@ def _game_group(bot: SandboxBot) -> app_commands.Group:
     ) -> list[app_commands.Choice[str]]:
         names = ["smear", "salad", "spades"]
         return [app_commands.Choice(name=n, value=n) for n in names if n.startswith(current)]
-
-    return game
 
 
 @app_commands.command(name="settings", description="server settings")
