@@ -1,4 +1,5 @@
-# The trick-taking bot: python -m bot, with its SQLite database on a volume.
+# The trick-taking bot: python -m bot, with its SQLite database on a volume. Only production code
+# goes in (engine, bot, cogs): no sandbox, tests or benchmarks.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -8,14 +9,24 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     DATABASE_PATH=/data/trickbot.sqlite3 \
     SANDBOX=false
 
+# tini as PID 1: it passes SIGTERM on to Python (which then stops gracefully) and reaps the
+# computer players' worker processes.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends tini \
+    && rm -rf /var/lib/apt/lists/*
+
 WORKDIR /app
 
-# Dependencies first, so code changes do not reinstall them.
+# Dependencies first, at the exact versions and hashes of the lock file, so code changes do not
+# reinstall them.
+COPY requirements.lock ./
+RUN pip install --require-hashes -r requirements.lock
+
 COPY pyproject.toml README.md ./
 COPY engine ./engine
 COPY bot ./bot
 COPY cogs ./cogs
-RUN pip install .
+RUN pip install --no-deps .
 
 RUN useradd --create-home --uid 10001 trickbot \
     && mkdir -p /data \
@@ -25,4 +36,5 @@ USER trickbot
 VOLUME ["/data"]
 
 # DISCORD_TOKEN comes from the environment (docker run -e / --env-file); never bake it in.
+ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["python", "-m", "bot"]

@@ -5,12 +5,15 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CODE := bot cogs engine sandbox benchmarks
 
-.PHONY: run test lint typecheck unit bench clean browser
+.PHONY: run test lint typecheck unit bench clean browser lock
 
-$(STAMP): pyproject.toml
+# Exact versions with their hashes (requirements-dev.lock, written by `make lock`), then the
+# project itself without looking for dependencies again.
+$(STAMP): pyproject.toml requirements-dev.lock
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements-dev.lock
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -31,6 +34,17 @@ browser:
 	bash scripts/install-browser.sh
 
 test: browser lint typecheck unit
+
+# Refresh the lock files from pyproject.toml (newest versions its ranges allow), then test them.
+LOCK := $(BIN)/pip-compile --quiet --generate-hashes --strip-extras --allow-unsafe \
+	--no-emit-index-url --no-emit-find-links --resolver=backtracking
+lock:
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet pip-tools
+	$(LOCK) --upgrade -o requirements.lock pyproject.toml
+	$(LOCK) --upgrade --extra dev -o requirements-dev.lock pyproject.toml
+	rm -f $(STAMP)
+	$(MAKE) test
 
 bench: $(STAMP)
 	$(BIN)/python -m engine bench

@@ -1,4 +1,9 @@
-"""Logging through discord.py's own setup: one line per game event, never a hand or a token."""
+"""Logging through discord.py's own setup: one line per game event, never a hand or a token.
+
+Even at DEBUG, the libraries below the bot stay at INFO: at DEBUG they print what crosses the
+wire (discord.py: every gateway event and REST body, which carry people's hands and interaction
+tokens; aiosqlite: every statement with its values, a game's whole record among them).
+"""
 
 from __future__ import annotations
 
@@ -8,11 +13,19 @@ import discord
 
 log = logging.getLogger("trickbot")
 
+# Loggers that print payloads at DEBUG: capped at INFO whatever the bot's level.
+CAPPED = ("discord", "aiosqlite", "aiohttp", "asyncio", "matplotlib", "PIL", "fluent")
+
 
 def setup_logging(level: str = "INFO") -> None:
     discord.utils.setup_logging(level=logging.getLevelName(level.upper()), root=True)
-    # discord.py's own chatter at INFO is useful; its DEBUG would print payloads.
-    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLogger().level))
+    cap_libraries()
+
+
+def cap_libraries() -> None:
+    root = logging.getLogger().level
+    for name in CAPPED:
+        logging.getLogger(name).setLevel(max(logging.INFO, root))
 
 
 def game_event(table_id: int, event: str, **fields: object) -> None:
