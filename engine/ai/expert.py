@@ -20,8 +20,8 @@ it does to the race: little at 0-0, everything near the target, where going out,
 bidder who would go out and setting one count in full. Salad, ``search.salad_value``: the
 others' mean penalty minus ours this hand, and the game won in the last hand.
 
-Budgets: ``budget_ms`` is a bound, not a target: a new deal is started only while the time
-spent so far, plus the mean time of a deal, stays inside it. ``iterations`` alone makes the
+Budgets: ``budget_ms`` is a bound, not a target (``budget.Budget``: a new deal starts only if
+the longest one so far still fits). ``iterations`` alone makes the
 decision a function of the view and the generator (tests, and the coach's reproducible
 reviews).
 """
@@ -31,12 +31,12 @@ from __future__ import annotations
 import functools
 import math
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.ai import salad_normal, smear_normal
 from engine.ai.bid_model import make_probs
+from engine.ai.budget import Budget, gc_paused
 from engine.ai.determinize import Knowledge, knowledge_of, salad_state, sample_hands, smear_state
 from engine.ai.normal import salad_action, smear_action
 from engine.ai.salad_policy import PENALTY
@@ -271,7 +271,8 @@ class ExpertPlayer:
             raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
         if len(legal) == 1:
             return legal[0]
-        return self.analyse(view, rng, long_shots=False).best
+        with gc_paused():
+            return self.analyse(view, rng, long_shots=False).best
 
     def analyse(
         self,
@@ -283,9 +284,7 @@ class ExpertPlayer:
     ) -> Analysis:
         """The legal actions' estimated values (``budget_ms`` overrides the player's).
         ``long_shots`` False leaves out Smear bids the hand seldom makes (``searched_bids``)."""
-        start = time.perf_counter()
-        budget = self.budget_ms if budget_ms is None else budget_ms
-        deadline = None if budget is None else start + budget / 1000.0
+        clock = Budget(self.budget_ms if budget_ms is None else budget_ms)
         legal = view.legal
         if not long_shots and isinstance(view, SmearView) and view.phase == Phase.BID:
             legal = searched_bids(view)
@@ -296,11 +295,7 @@ class ExpertPlayer:
         classes = equivalent_actions(view, know, legal, hint)
         searched = tuple(classes)
         tally = Tally(len(searched))
-        while self.iterations is None or tally.deals < self.iterations:
-            now = time.perf_counter()
-            done = tally.deals
-            if deadline is not None and done and now + (now - start) / done > deadline:
-                break
+        while (self.iterations is None or tally.deals < self.iterations) and clock.another():
             hands = sample_hands(know, rng)
             actions = tuple(searched[i] for i in tally.active)
             if isinstance(view, SmearView):

@@ -24,9 +24,9 @@ penalty of the others minus ours this hand.
 from __future__ import annotations
 
 import random
-import time
 
 from engine.ai import salad_policy, smear_policy
+from engine.ai.budget import Budget, gc_paused
 from engine.ai.determinize import Knowledge, knowledge_of, salad_state, sample_hands, smear_state
 from engine.ai.rules import salad_action, smear_action
 from engine.core import PASS, Phase
@@ -192,8 +192,12 @@ class SearchPlayer:
             raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
         if len(legal) == 1:
             return legal[0]
-        start = time.perf_counter()
-        deadline = None if self.budget_ms is None else start + self.budget_ms / 1000.0
+        with gc_paused():
+            return self._search(view, rng)
+
+    def _search(self, view: SmearView | SaladView, rng: random.Random) -> int:
+        legal = view.legal
+        clock = Budget(self.budget_ms)
         limit = self.iterations
         know = knowledge_of(view)
         totals = [0.0] * len(legal)
@@ -201,11 +205,7 @@ class SearchPlayer:
         seat = view.seat
         done = 0
         while True:
-            if limit is not None and done >= limit:
-                break
-            # A budget is a bound: start a deal only if one more, at the mean so far, fits.
-            now = time.perf_counter()
-            if deadline is not None and done and now + (now - start) / done > deadline:
+            if (limit is not None and done >= limit) or not clock.another():
                 break
             hands = sample_hands(know, rng)
             if isinstance(view, SmearView):

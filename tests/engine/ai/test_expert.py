@@ -174,3 +174,21 @@ def test_expert_stretches_to_go_out() -> None:
         )
         act(st, "pass")
         assert player.choose(st.view(2), random.Random(1)) == bid
+
+
+def test_search_leaves_the_collector_as_it_found_it() -> None:
+    import gc
+
+    st = next(iter(positions("smear", 3, 3)))
+    view = st.view(st.current_player or 0)
+    for level in ("hard", "expert"):
+        player = make_player("smear", level, iterations=2)
+        assert gc.isenabled()
+        player.choose(view, random.Random(1))
+        assert gc.isenabled()
+        gc.disable()
+        try:
+            player.choose(view, random.Random(1))
+            assert not gc.isenabled()
+        finally:
+            gc.enable()
