@@ -21,9 +21,8 @@ bidder who would go out and setting one count in full. Salad, ``search.salad_val
 others' mean penalty minus ours this hand, and the game won in the last hand.
 
 Budgets: ``budget_ms`` is a bound, not a target (``budget.Budget``: a new deal starts only if
-the longest one so far still fits). ``iterations`` alone makes the
-decision a function of the view and the generator (tests, and the coach's reproducible
-reviews).
+the longest one so far fits twice over; no cyclic GC mid-search). ``iterations`` alone makes
+the decision a function of the view and the generator (tests, reproducible arena runs).
 """
 
 from __future__ import annotations
