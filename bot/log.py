@@ -17,9 +17,18 @@ log = logging.getLogger("trickbot")
 CAPPED = ("discord", "aiosqlite", "aiohttp", "asyncio", "matplotlib", "PIL", "fluent")
 
 
+class NoVoiceWarnings(logging.Filter):
+    """discord.py warns at every start that its voice libraries are missing: this bot has no
+    voice, so the warning only hides what an operator should see."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "voice will NOT be supported" not in record.getMessage()
+
+
 def setup_logging(level: str = "INFO") -> None:
     discord.utils.setup_logging(level=logging.getLevelName(level.upper()), root=True)
     cap_libraries()
+    logging.getLogger("discord.client").addFilter(NoVoiceWarnings())
 
 
 def cap_libraries() -> None:

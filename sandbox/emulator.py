@@ -521,6 +521,11 @@ class DiscordEmulator:
 
         return remove
 
+    def delete_message(self, message: MessageRef) -> None:
+        """A moderator deletes a message (the bot hears nothing of it, as with Discord when it
+        has no message intent)."""
+        self._delete_message(self.message(message))
+
     def slow_down(self, seconds: float, *, seed: int = 1, route: str | None = None) -> None:
         """From now on every REST request (or those of ``route``, a template such as
         ``/webhooks/{application_id}/{token}/messages/{message_id}``) waits a random time up to

@@ -25,6 +25,7 @@ from bot.tables.commands import Commands
 from bot.tables.driver import Driver
 from bot.tables.feed import Clock, Discord, Feed, SystemClock
 from bot.tables.registry import Registry
+from bot.tasks import cancel_all
 
 log = logging.getLogger("trickbot.tables")
 
@@ -134,9 +135,7 @@ class TableManager:
         await self.driver.close()
         await self.feed.close(timeout)
         if self._heartbeat is not None:
-            self._heartbeat.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._heartbeat
+            await cancel_all([self._heartbeat])
         with contextlib.suppress(Exception):
             await self.storage.alive(self.instance, self.boot_id, self.clock.time())
 

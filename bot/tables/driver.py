@@ -8,7 +8,6 @@ through ``Commands`` like a click, so it is checked, saved and published the sam
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 
@@ -16,6 +15,7 @@ from bot import ai
 from bot.model import LOBBY, PLAYING, Refusal, Table
 from bot.tables.commands import Commands
 from bot.tables.feed import Clock
+from bot.tasks import cancel_all
 
 log = logging.getLogger("trickbot.driver")
 
@@ -37,6 +37,7 @@ class Driver:
         self.lobby_wait = lobby_idle * time_scale  # as the driver waits (tests: short)
         self.tasks: dict[int, asyncio.Task[None]] = {}
         self.wakes: dict[int, asyncio.Event] = {}
+        self.closing = False
 
     def wake(self, t: Table) -> None:
         """Something changed at the table: look again (starting its task if it has none)."""
@@ -52,18 +53,14 @@ class Driver:
             self.tasks[t.id] = asyncio.create_task(self._run(t, event), name=f"driver-{t.id}")
 
     async def close(self) -> None:
-        tasks = list(self.tasks.values())
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        self.closing = True
+        await cancel_all(list(self.tasks.values()))
         self.tasks.clear()
 
     async def _run(self, t: Table, wake: asyncio.Event) -> None:
         failures = 0
         try:
-            while t.live:
+            while t.live and not self.closing:
                 wake.clear()
                 try:
                     await self._step(t, wake)
@@ -86,7 +83,8 @@ class Driver:
         if seconds is not None and seconds <= 0:
             return True
         try:
-            await asyncio.wait_for(wake.wait(), seconds)
+            async with asyncio.timeout(seconds):
+                await wake.wait()
         except TimeoutError:
             return True
         return False

@@ -41,6 +41,7 @@ from bot.model import LOBBY, PLAYING, Table
 from bot.render import Rendered
 from bot.render.chart import draw
 from bot.storage import HandCopyRow, LoadedTable, OutboxRow, Storage
+from bot.tasks import cancel_all
 from engine.core import Phase
 
 log = logging.getLogger("trickbot.feed")
@@ -303,11 +304,7 @@ class Feed:
             tasks.append(self._saver)
         if tasks:
             _, pending = await asyncio.wait(tasks, timeout=timeout)
-            for task in pending:
-                task.cancel()
-            for task in pending:
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
+            await cancel_all(list(pending))
 
     def pending(self) -> int:
         """Outbox rows not yet sent, over all tables."""
@@ -321,7 +318,8 @@ class Feed:
             delay = tf.due - self.clock.monotonic()
             if not tf.wake.is_set() and delay > 0:
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(tf.wake.wait(), None if math.isinf(delay) else delay)
+                    async with asyncio.timeout(None if math.isinf(delay) else delay):
+                        await tf.wake.wait()
             tf.wake.clear()
             tf.due = math.inf
             try:

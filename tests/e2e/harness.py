@@ -88,6 +88,7 @@ class Players:
     rng: random.Random = field(default_factory=lambda: random.Random(7))
     clicks: int = 0
     check_leaks: bool = True
+    hand_wait: float = HAND_WAIT
     mentions: Counter[tuple[int, int]] = field(default_factory=Counter)  # (hand, user) -> count
     turns: Counter[tuple[int, int]] = field(default_factory=Counter)  # (hand, user) -> turns
 
@@ -153,7 +154,9 @@ class Players:
             return None
 
         try:
-            return await self.emu.wait_until(ready, timeout=HAND_WAIT, what="the hand to update")
+            return await self.emu.wait_until(
+                ready, timeout=self.hand_wait, what="the hand to update"
+            )
         except Exception:
             hands = [(m.id, hand_state(m), m.content[:80]) for m in self.live_hands(uid)]
             raise AssertionError(

@@ -1,0 +1,97 @@
+"""The real ``python -m bot`` process: a graceful stop on SIGTERM, and start-up problems told in
+one plain sentence with exit status 2 (never a traceback)."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import sys
+import time
+from pathlib import Path
+
+from sandbox import DiscordEmulator
+from tests.e2e.harness import lobby_table_id, make_world, text_of
+from tests.e2e.process import ROOT, BotProcess, SeenPlayers, bot_env
+
+
+async def _run(env: dict[str, str], timeout: float = 30.0) -> tuple[int, str, str]:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=ROOT,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await asyncio.wait_for(proc.communicate(), timeout)
+    assert proc.returncode is not None
+    return proc.returncode, out.decode(), err.decode()
+
+
+def _plain(err: str) -> None:
+    assert "Traceback" not in err, err
+    assert "Unclosed" not in err, err
+
+
+async def test_sigterm_stops_gracefully_and_the_game_goes_on(
+    emu: DiscordEmulator, tmp_path: Path
+) -> None:
+    w = make_world(emu)
+    alice, bob, _ = w.users
+    bot = BotProcess(emu, tmp_path / "db.sqlite3", tmp_path / "bot.log")
+    await bot.start()
+    try:
+        lobby = await emu.invoke_and_wait(
+            alice, w.channel, "smear start", {"seats": 2, "target": 3}
+        )
+        tid = lobby_table_id(lobby)
+        await emu.click_and_wait(bob, lobby, label="Join")
+        people = SeenPlayers(emu, w.channel, tid, [alice, bob])
+        await people.play_until(lambda: people.clicks >= 6)
+        assert bot.proc is not None
+        started = time.monotonic()
+        bot.proc.send_signal(signal.SIGTERM)
+        code = await bot.wait(timeout=10)
+        assert code == 0 and time.monotonic() - started < 5.0
+        log = bot.log.read_text(errors="replace")
+        _plain(log)
+        await bot.start()
+        await people.play_until(lambda: False)
+        final = await emu.wait_for_message(w.channel, lambda m: "final standings" in text_of(m))
+        assert final.attachments
+        results = [m for m in emu.public_messages(w.channel) if m.content.startswith("**Hand ")]
+        assert len({m.content.split("**")[1] for m in results}) == len(results)
+    finally:
+        await bot.stop()
+
+
+async def test_a_damaged_database_is_one_sentence_and_exit_2(
+    emu: DiscordEmulator, tmp_path: Path
+) -> None:
+    db = tmp_path / "db.sqlite3"
+    db.write_bytes(b"not a database at all " * 200)
+    code, out, err = await _run(bot_env(emu, db))
+    assert code == 2
+    _plain(err)
+    lines = [x for x in err.splitlines() if x.strip()]
+    assert len(lines) == 1 and str(db) in lines[0] and "damaged" in lines[0], err
+
+
+async def test_a_bad_setting_is_one_sentence_and_exit_2(
+    emu: DiscordEmulator, tmp_path: Path
+) -> None:
+    code, out, err = await _run(bot_env(emu, tmp_path / "db.sqlite3", TURN_TIMER_SECONDS="7"))
+    assert code == 2
+    _plain(err)
+    assert "TURN_TIMER_SECONDS" in err and len(err.strip().splitlines()) == 1, err
+
+
+async def test_a_refused_token_is_one_sentence_and_exit_2(
+    emu: DiscordEmulator, tmp_path: Path
+) -> None:
+    env = bot_env(emu, tmp_path / "db.sqlite3", DISCORD_TOKEN="not-the-token")
+    code, out, err = await _run(env)
+    assert code == 2
+    _plain(err)
+    assert "refused the token" in err, err
