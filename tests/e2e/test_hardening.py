@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.render import card_label
 from bot.i18n import ENGLISH
+from bot.render import card_label
 from engine.cards import parse_card
 from sandbox import DiscordEmulator, run_bot, start_bot, stop_bot
 from tests.e2e.harness import Players, lobby_table_id, make_bot, make_world, text_of

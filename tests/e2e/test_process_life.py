@@ -71,7 +71,7 @@ async def test_a_damaged_database_is_one_sentence_and_exit_2(
 ) -> None:
     db = tmp_path / "db.sqlite3"
     db.write_bytes(b"not a database at all " * 200)
-    code, out, err = await _run(bot_env(emu, db))
+    code, _, err = await _run(bot_env(emu, db))
     assert code == 2
     _plain(err)
     lines = [x for x in err.splitlines() if x.strip()]
@@ -81,7 +81,7 @@ async def test_a_damaged_database_is_one_sentence_and_exit_2(
 async def test_a_bad_setting_is_one_sentence_and_exit_2(
     emu: DiscordEmulator, tmp_path: Path
 ) -> None:
-    code, out, err = await _run(bot_env(emu, tmp_path / "db.sqlite3", TURN_TIMER_SECONDS="7"))
+    code, _, err = await _run(bot_env(emu, tmp_path / "db.sqlite3", TURN_TIMER_SECONDS="7"))
     assert code == 2
     _plain(err)
     assert "TURN_TIMER_SECONDS" in err and len(err.strip().splitlines()) == 1, err
@@ -91,7 +91,7 @@ async def test_a_refused_token_is_one_sentence_and_exit_2(
     emu: DiscordEmulator, tmp_path: Path
 ) -> None:
     env = bot_env(emu, tmp_path / "db.sqlite3", DISCORD_TOKEN="not-the-token")
-    code, out, err = await _run(env)
+    code, _, err = await _run(env)
     assert code == 2
     _plain(err)
     assert "refused the token" in err, err
