@@ -233,9 +233,9 @@ def seat_name(t: Table, seat: int, lang: Lang) -> str:
     s = t.seats[seat]
     name = escape(s.name)
     if s.is_computer:
-        return lang.t("name-computer", name=name)
+        return lang.t("seat-computer", name=name)
     if s.autopilot:
-        return lang.t("name-away", name=name)
+        return lang.t("seat-away", name=name)
     return name
 
 

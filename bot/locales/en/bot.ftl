@@ -23,8 +23,8 @@ rank-Q = Q
 rank-K = K
 rank-A = A
 
-name-computer = 🤖 { $name }
-name-away = { $name } (away)
+seat-computer = 🤖 { $name }
+seat-away = { $name } (away)
 nobody = nobody
 on = on
 off = off

@@ -1,0 +1,160 @@
+"""Every language says everything, with the same placeholders, within Discord's limits.
+
+To add a language: copy ``bot/locales/en/bot.ftl`` to ``bot/locales/<code>/bot.ftl``, translate
+it, add the code to ``bot.i18n.LANGUAGES`` (and to ``DISCORD_LOCALES`` if Discord has a client
+locale for it). These tests then say what is missing or too long.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from fluent.syntax import FluentParser, ast
+from fluent.syntax.visitor import Visitor as FluentVisitor
+
+from bot.i18n import LANGUAGES, LOCALES_DIR, lang
+from bot.model import LOBBY, PLAYING, Seat, Table
+from bot.render.table import (
+    final_standings,
+    finished_hand_message,
+    hand_message,
+    hand_result,
+    lobby_message,
+    ping_message,
+    table_message,
+)
+from engine.record import new_game
+from tests.bot.test_render import check_limits
+
+CODES = sorted(LANGUAGES)
+NAME_RE = re.compile(r"^[-_\w]{1,32}$")
+
+
+def _messages(code: str) -> dict[str, ast.Message]:
+    path = LOCALES_DIR / code / "bot.ftl"
+    resource = FluentParser().parse(path.read_text(encoding="utf-8"))
+    junk = [e for e in resource.body if isinstance(e, ast.Junk)]
+    assert not junk, f"{path}: cannot parse: {junk[0].content[:200]}"
+    return {e.id.name: e for e in resource.body if isinstance(e, ast.Message)}
+
+
+def _variables(node: object) -> set[str]:
+    """Every $variable a message uses (in its value, its variants, its attributes)."""
+    found: set[str] = set()
+
+    class Visitor(FluentVisitor):
+        def visit_VariableReference(self, v: ast.VariableReference) -> None:
+            found.add(v.id.name)
+            self.generic_visit(v)
+
+    Visitor().visit(node)  # type: ignore[arg-type]
+    return found
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_every_message_exists_with_the_same_placeholders(code: str) -> None:
+    english = _messages("en")
+    other = _messages(code)
+    missing = sorted(set(english) - set(other))
+    assert not missing, f"{code} lacks {len(missing)} messages: {missing[:20]}"
+    extra = sorted(set(other) - set(english))
+    assert not extra, f"{code} has messages English does not: {extra[:20]}"
+    for key, message in english.items():
+        want, got = _variables(message), _variables(other[key])
+        assert got <= want, f"{code} {key} uses variables English does not: {got - want}"
+        # A translation may leave a variable unsaid only where a plural form stands for it.
+        unsaid = want - got
+        assert not unsaid or all(v in ("count", "n") for v in unsaid), (code, key, unsaid)
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_command_names_and_texts_fit_discord(code: str) -> None:
+    language = lang(code)
+    for key in _messages("en"):
+        text = language.t(key)
+        if key.startswith("name-"):
+            assert NAME_RE.match(text) and text == text.lower(), f"{code} {key}: {text!r}"
+        elif key.startswith(("cmd-", "opt-", "timer-choice-", "level-")):
+            assert 1 <= len(text) <= 100, f"{code} {key}: {len(text)} characters"
+
+
+def _table(game: str, seats: int, seed: int) -> Table:
+    names = ["Ådalbert-Łukasz Väinämöinen" + str(i) for i in range(seats)]
+    t = Table(
+        id=123456789,
+        guild_id=1,
+        channel_id=2,
+        game=game,
+        host_id=10,
+        max_seats=seats,
+        options={"target": 11, "stuck_dealer": False} if game == "smear" else {},
+        turn_timer=300,
+        seed=seed,
+        status=PLAYING,
+        seats=[Seat(10 + i, names[i][:32]) for i in range(seats)],
+        settings={"coach": True},
+        deadline=1.0e9,
+    )
+    t.seats[-1] = Seat(None, "Babbage", level="expert")
+    t.state = new_game(game, seats, seed, t.options or None)
+    return t
+
+
+@pytest.mark.parametrize("code", CODES)
+@pytest.mark.parametrize(
+    ("game", "seats"), [("smear", 3), ("smear", 2), ("salad", 3), ("salad", 6)]
+)
+def test_every_screen_of_a_whole_game_fits_discord(code: str, game: str, seats: int) -> None:
+    """Long names and long languages (Finnish, Estonian): nothing goes over a limit."""
+    language = lang(code)
+    t = _table(game, seats, seed=5)
+    t.status = LOBBY
+    check_limits(lobby_message(t, language))
+    t.status = PLAYING
+    st = t.state
+    assert st is not None
+    rng = random.Random(1)
+    results = 0
+    while st.outcome() is None:
+        seat = st.current_player
+        assert seat is not None
+        check_limits(table_message(t, language))
+        check_limits(hand_message(t, seat, language, note=language.t("stale-move")))
+        if not t.seats[seat].is_computer:
+            check_limits(ping_message(t, seat, language, reminder=False))
+        tricks = st.tricks
+        before = len(tricks or [])
+        legal = st.legal_actions()
+        st.apply(54 if 54 in legal else 52 if 52 in legal else rng.choice(legal))
+        t.version += 1
+        for i in range(results, len(st.results)):
+            last = tricks[-1] if tricks is not None and len(tricks) > before else None
+            check_limits(finished_hand_message(t, i + 1, last, language))
+            check_limits(hand_result(t, i, language))
+        results = len(st.results)
+    check_limits(final_standings(t, language))
+
+
+KEY_IN_CODE = re.compile(
+    r'(?:\.t|Refusal|HandRefusal|_note\(t,|_close\(t,|tr)\(\s*"([a-z][a-z0-9-]+)"'
+)
+
+
+def test_every_message_the_code_names_exists_in_english() -> None:
+    english = _messages("en")
+    root = LOCALES_DIR.parents[1]
+    named: set[str] = set()
+    for folder in ("bot", "cogs"):
+        for path in (root / folder).rglob("*.py"):
+            named |= set(KEY_IN_CODE.findall(path.read_text(encoding="utf-8")))
+    assert len(named) > 100, "the scan found the code's messages"
+    missing = sorted(k for k in named if k not in english)
+    assert not missing, f"messages named in the code but not in en/bot.ftl: {missing}"
+
+
+def test_the_files_are_where_the_languages_are() -> None:
+    assert sorted(p.name for p in LOCALES_DIR.iterdir() if p.is_dir()) == CODES
+    assert all(Path(LOCALES_DIR / c / "bot.ftl").is_file() for c in CODES)
