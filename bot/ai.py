@@ -1,9 +1,11 @@
-"""The one place the bot asks a computer player for a move.
+"""The one place the bot asks a computer player for a move, or the coach for advice.
 
-``engine.ai.make_player`` may search for a while at the "hard" level, so that runs in a worker
-thread and never blocks the event loop. The other levels answer in microseconds, far less than
-a thread hop (and the GIL hand-offs it causes) costs, so they run inline; should one of them
-ever take longer than ``INLINE_LIMIT``, that game and level move to the thread from then on.
+The rule levels (random, easy, normal) answer in microseconds and run inline. The searching
+levels (hard, expert) and the coach run in a pool of worker processes, one per core: their
+pure-Python work would otherwise hold the event loop's GIL and slow every table. Under load the
+time each search may take shrinks, so a computer's move always comes within ``MOVE_WITHIN``
+seconds whatever the queue: with ``w`` workers and ``q`` searches waiting or running, each gets
+at most ``MOVE_WITHIN * w / q`` (never under ``MIN_BUDGET_MS``, never over the level's own).
 
 Should a player fail or return an illegal action, a random legal action is played instead, so
 a game never stalls.
@@ -13,40 +15,106 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
+import os
 import random
-import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
-from engine.ai import LEVELS, make_player
-from engine.salad import SaladView
-from engine.smear import SmearView
+from bot.model import count_actions
+from engine.ai import make_player
+from engine.ai.coach import Hint, Mistake, hint, review
 
 log = logging.getLogger("trickbot.ai")
 
-__all__ = ["LEVELS", "choose"]
+SEARCHING = ("hard", "expert")  # levels that search: they run in the worker processes
+BUDGET_MS = {"hard": 150.0, "expert": 250.0}  # each level's own time per decision
+MIN_BUDGET_MS = 20.0
+MOVE_WITHIN = 1.5  # seconds: the longest a computer's move may take under load (target: 2)
+HINT_BUDGET_MS = 400.0
+REVIEW_BUDGET_MS = 20_000.0  # at most, for a whole game's review (people wait under 30 s)
+REVIEW_PER_DECISION_MS = 400.0  # a short game is reviewed as carefully, and sooner
 
-INLINE_LIMIT = 0.002  # seconds: slower than this and a level is moved to a worker thread
-_threaded: set[tuple[str, str]] = {("smear", "hard"), ("salad", "hard")}
 
-
-def _choose_sync(game: str, level: str, view: SmearView | SaladView, rng: random.Random) -> int:
+def _pick(game: str, level: str, view: Any, seed: int, budget_ms: float | None) -> int:
+    """In a worker (or inline): the player's move, or a random legal one if it fails."""
+    rng = random.Random(seed)
     try:
-        action = make_player(game, level).choose(view, rng)
+        action = make_player(game, level, budget_ms=budget_ms).choose(view, rng)
     except Exception:
         log.exception("computer player %s/%s failed; playing a random legal action", game, level)
-        return rng.choice(view.legal)
+        return int(rng.choice(view.legal))
     if action not in view.legal:
         log.error("computer player %s/%s chose an illegal action; playing randomly", game, level)
-        return rng.choice(view.legal)
+        return int(rng.choice(view.legal))
     return action
 
 
-async def choose(game: str, level: str, view: SmearView | SaladView, rng: random.Random) -> int:
-    key = (game, level)
-    if key in _threaded:
-        return await asyncio.to_thread(_choose_sync, game, level, view, rng)
-    started = time.perf_counter()
-    action = _choose_sync(game, level, view, rng)
-    if time.perf_counter() - started > INLINE_LIMIT:
-        _threaded.add(key)
-        log.info("computer player %s/%s is slow; it runs in a worker thread from now on", *key)
-    return action
+def _hint(game: str, view: Any, seed: int, budget_ms: float) -> Hint:
+    return hint(game, view, random.Random(seed), budget_ms)
+
+
+def _review(record: dict[str, Any], seat: int, budget_ms: float) -> list[Mistake]:
+    return review(record, seat, budget_ms)
+
+
+def _warm_up() -> None:
+    """Each worker imports the search once, when it starts, not on its first move."""
+    import engine.ai.coach  # noqa: F401
+    import engine.ai.expert  # noqa: F401
+    import engine.ai.search  # noqa: F401
+
+
+class ComputerPlayers:
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = max(1, workers or os.cpu_count() or 1)
+        self._pool: ProcessPoolExecutor | None = None
+        self.in_flight = 0  # searches waiting for or running in the pool
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # forkserver: workers start from a clean process, not a copy of this one with its
+            # threads (SQLite's, discord.py's) and open sockets.
+            context = multiprocessing.get_context("forkserver")
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=_warm_up
+            )
+        return self._pool
+
+    def budget_ms(self, level: str) -> float:
+        """The time a new search may take now (shrinks as searches queue up)."""
+        share = MOVE_WITHIN * 1000.0 * self.workers / max(1, self.in_flight + 1)
+        return max(MIN_BUDGET_MS, min(BUDGET_MS[level], share))
+
+    async def _in_pool(self, fn: Any, *args: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        self.in_flight += 1
+        try:
+            return await loop.run_in_executor(self._executor(), fn, *args)
+        finally:
+            self.in_flight -= 1
+
+    async def choose(self, game: str, level: str, view: Any, seed: int) -> int:
+        if level not in SEARCHING:
+            return _pick(game, level, view, seed, None)
+        try:
+            action: int = await self._in_pool(_pick, game, level, view, seed, self.budget_ms(level))
+        except Exception:
+            log.exception("the worker pool failed; playing a random legal action")
+            return int(random.Random(seed).choice(view.legal))
+        return action
+
+    async def hint(self, game: str, view: Any, seed: int) -> Hint:
+        result: Hint = await self._in_pool(_hint, game, view, seed, HINT_BUDGET_MS)
+        return result
+
+    async def review(self, record: dict[str, Any], seat: int) -> list[Mistake]:
+        decisions = count_actions(record) // max(1, int(record["seats"]))
+        budget = min(REVIEW_BUDGET_MS, REVIEW_PER_DECISION_MS * max(1, decisions))
+        result: list[Mistake] = await self._in_pool(_review, record, seat, budget)
+        return result
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

@@ -10,6 +10,7 @@ person who clicked; nobody sees "This interaction failed".
 from __future__ import annotations
 
 import logging
+import random
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -17,11 +18,15 @@ from typing import Any
 import discord
 
 from bot import ids, render
+from bot.i18n import Lang
 from bot.log import game_event
 from bot.model import Refusal
+from bot.render.base import action_text, card_label, suit_symbol
 from bot.tables.commands import HandRefusal
 from bot.tables.feed import Shown
 from cogs.context import Ctx
+from engine.ai.coach import Hint, Mistake
+from engine.record import to_record
 
 log = logging.getLogger("trickbot.buttons")
 
@@ -171,6 +176,84 @@ async def on_rematch(ctx: Ctx, m: re.Match[str]) -> None:
     game_event(t.id, "rematch", of=_table_id(m))
 
 
+# ---------------------------------------------------------------------- the coach
+
+
+def hint_text(h: Hint, lang: Lang) -> str:
+    details = coach_details(h.details, lang)
+    return lang.t(
+        "hint-line",
+        move=action_text(h.action, lang),
+        reason=lang.t(f"coach-{h.reason}", **details),
+    )
+
+
+def coach_details(details: dict[str, int], lang: Lang) -> dict[str, object]:
+    """The coach's numbers as people read them: cards and suits by name."""
+    out: dict[str, object] = {}
+    for key, value in details.items():
+        if key == "card":
+            out[key] = card_label(value, lang)
+        elif key == "suit":
+            out[key] = suit_symbol(value)
+        else:
+            out[key] = value
+    return out
+
+
+async def on_hint(ctx: Ctx, m: re.Match[str]) -> None:
+    """The coach's advice for the asker's turn, shown on their hand (a table option)."""
+    tid = _table_id(m)
+    c = ctx.manager.commands
+
+    async def advised() -> Shown:
+        t, view, version = await c.coach_view(tid, ctx.place, ctx.user_id)
+        seed = random.Random(f"{t.seed}:{version}:hint").getrandbits(64)
+        h = await ctx.manager.players.hint(t.game, view, seed)
+        note = hint_text(h, ctx.lang)
+        return await c.hand_with_note(tid, ctx.place, ctx.user_id, ctx.lang, note, version)
+
+    await answer_hand(ctx, tid, advised())
+
+
+def review_text(mistakes: list[Mistake], lang: Lang) -> str:
+    if not mistakes:
+        return lang.t("review-none")
+    lines = [lang.t("review-title")]
+    for mk in mistakes:
+        reason = lang.t(f"coach-{mk.reason}", **coach_details(mk.details, lang))
+        lines.append(
+            "• "
+            + lang.t(
+                "review-line",
+                hand=mk.hand,
+                decision=mk.decision,
+                chosen=action_text(mk.chosen, lang),
+                better=action_text(mk.better, lang),
+                loss=round(mk.loss, 1),
+                reason=reason,
+            )
+        )
+    return "\n".join(lines)
+
+
+async def on_review(ctx: Ctx, m: re.Match[str]) -> None:
+    """After a game: each player's three costliest decisions, worked out in the pool."""
+    tid = _table_id(m)
+    loaded = await ctx.answering(ctx.manager.storage.load_table(tid), defer="new")
+    if loaded is None or loaded.table.place != ctx.place:
+        raise Refusal("refusal-wrong-channel")
+    t = loaded.table
+    seat = t.seat_of(ctx.user_id)
+    if seat is None or t.state is None:
+        raise Refusal("review-not-player")
+    if t.state.outcome() is None:
+        raise Refusal("refusal-rematch-not-over")
+    await ctx.defer("new")  # the review takes seconds
+    mistakes = await ctx.manager.players.review(to_record(t.state), seat)
+    await ctx.post(render.Rendered(content=review_text(mistakes, ctx.lang)), ephemeral=True)
+
+
 # ---------------------------------------------------------------------- routing
 
 ROUTES: tuple[tuple[re.Pattern[str], Handler], ...] = (
@@ -182,6 +265,8 @@ ROUTES: tuple[tuple[re.Pattern[str], Handler], ...] = (
     (ids.REMOVE, on_remove_seat),
     (ids.EXPORT, on_export),
     (ids.REMATCH, on_rematch),
+    (ids.HINT, on_hint),
+    (ids.REVIEW, on_review),
 )
 EXTRA_ROUTES: list[tuple[re.Pattern[str], Handler]] = []  # added by other cogs (confirmations)
 

@@ -18,6 +18,7 @@ import contextlib
 import logging
 import secrets
 
+from bot.ai import ComputerPlayers
 from bot.languages import Languages
 from bot.model import PLAYING, Table
 from bot.storage import Storage
@@ -48,6 +49,7 @@ class TableManager:
         table_edit_gap: float = 1.0,
         instance: str = "main",
         time_scale: float = 1.0,
+        players: ComputerPlayers | None = None,
     ) -> None:
         self.storage = storage
         self.clock = clock or SystemClock()
@@ -72,9 +74,11 @@ class TableManager:
             default_turn_timer=default_turn_timer,
             time_scale=time_scale,
         )
+        self.players = players or ComputerPlayers()
         self.driver = Driver(
             self.commands,
             self.clock,
+            self.players,
             ai_pause=ai_pause,
             lobby_idle=lobby_idle,
             time_scale=time_scale,
@@ -133,6 +137,7 @@ class TableManager:
             async with t.lock:  # the action under way (if any) finishes first
                 pass
         await self.driver.close()
+        self.players.close()
         await self.feed.close(timeout)
         if self._heartbeat is not None:
             await cancel_all([self._heartbeat])

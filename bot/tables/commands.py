@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable, Sequence
+from typing import Any
 from dataclasses import dataclass
 
 from bot import render
@@ -428,6 +429,28 @@ class Commands:
             t.last_note = None
             await self._apply(t, me, action, "human", seats=seats)
             return self.hand_shown(t, me, viewer)
+
+    async def coach_view(self, tid: int, place: Place, user_id: int) -> tuple[Table, Any, int]:
+        """The coach: the table, the asker's view and the version, if it is their turn at a
+        table with the coach on."""
+        async with self.registry.locked(tid, place, PLAYING, mutate=False) as t:
+            if not t.settings.get("coach"):
+                raise Refusal("refusal-coach-off")
+            seat = self._my_seat(t, user_id)
+            assert t.state is not None
+            if t.state.current_player != seat:
+                raise Refusal("refusal-hint-not-your-turn")
+            return t, t.state.view(seat), t.version
+
+    async def hand_with_note(
+        self, tid: int, place: Place, user_id: int, viewer: Lang, note: str, version: int
+    ) -> Shown:
+        """A person's hand with a note on it (a hint), if the table did not move on since."""
+        async with self.registry.locked(tid, place, PLAYING, mutate=False) as t:
+            seat = self._my_seat(t, user_id)
+            if t.version != version:
+                note = viewer.t("stale-move")
+            return self.hand_shown(t, seat, viewer, note)
 
     def _deadline(self, t: Table) -> float | None:
         st = t.state

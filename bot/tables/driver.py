@@ -11,7 +11,7 @@ import asyncio
 import logging
 import random
 
-from bot import ai
+from bot.ai import ComputerPlayers
 from bot.model import LOBBY, PLAYING, Refusal, Table
 from bot.tables.commands import Commands
 from bot.tables.feed import Clock
@@ -25,6 +25,7 @@ class Driver:
         self,
         commands: Commands,
         clock: Clock,
+        players: ComputerPlayers,
         *,
         ai_pause: float = 1.0,
         lobby_idle: float = 30 * 60.0,
@@ -32,6 +33,7 @@ class Driver:
     ) -> None:
         self.commands = commands
         self.clock = clock
+        self.players = players
         self.ai_pause = ai_pause
         self.lobby_idle = lobby_idle  # seconds, as people are told
         self.lobby_wait = lobby_idle * time_scale  # as the driver waits (tests: short)
@@ -119,5 +121,6 @@ class Driver:
                 return
             view = t.state.view(seat)
             level = t.seats[seat].level or "normal"
-        action = await ai.choose(t.game, level, view, random.Random(f"{t.seed}:{version}"))
+        seed = random.Random(f"{t.seed}:{version}").getrandbits(64)
+        action = await self.players.choose(t.game, level, view, seed)
         await self.commands.automatic_move(t.id, seat, version, action, timed_out=timed_out)

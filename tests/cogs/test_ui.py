@@ -46,6 +46,8 @@ def test_every_custom_id_has_a_route() -> None:
         ids.play(1, 2, 3, 0, 52),
         ids.export(1),
         ids.rematch(1),
+        ids.hint(1),
+        ids.review(1),
         ids.confirm("leave", 1),
         ids.confirm("replace", 1, 2),
         ids.forget("me", 123),

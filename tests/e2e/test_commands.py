@@ -144,3 +144,31 @@ async def test_people_and_servers_can_delete_their_data(
         assert await bot.storage.leaderboard(w.guild.id, "smear") == []
         assert await bot.storage.record_of(tid) is None
         emu.assert_no_violations()
+
+
+async def test_the_coach_hints_and_reviews_and_the_game_is_unrated(
+    emu: DiscordEmulator, tmp_path: Path
+) -> None:
+    w = make_world(emu)
+    alice, _, _ = w.users
+    async with run_bot(emu, make_bot(tmp_path / "db.sqlite3")) as bot:
+        lobby = await emu.invoke_and_wait(
+            alice, w.channel, "smear start", {"seats": 2, "target": 2, "coach": True}
+        )
+        assert "Coach on" in text_of(lobby)
+        tid = lobby_table_id(lobby)
+        await (await emu.select(alice, lobby, f"tb:ai:{tid}", ["normal"]))
+        p = Players(emu, bot, tid, {alice.id: alice}, w.channel)
+        uid = await p.wait_for_human_or_end()
+        assert uid == alice.id
+        hand = await p.my_turn_hand(alice.id)
+        advised = await emu.click_and_wait(alice, hand, label="Hint", timeout=10)
+        assert "💡 Hint:" in advised.content, advised.content
+        await p.play_to_end()
+        final = await emu.wait_for_message(w.channel, lambda m: "final standings" in text_of(m))
+        assert "does not count" in text_of(final)
+        assert await bot.storage.leaderboard(w.guild.id, "smear") == []
+        review = await emu.click_and_wait(alice, final, label="Review my game", timeout=30)
+        assert review.ephemeral
+        assert "reviewed" in review.content or "well played" in review.content, review.content
+        emu.assert_no_violations()

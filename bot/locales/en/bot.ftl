@@ -426,3 +426,36 @@ rules-salad =
     • **The hands**, in order (penalties): 1. no tricks — 10 per trick taken; 2. no hearts — 10 per heart; 3. no queens — 25 per queen; 4. no king of spades — 100; 5. no last trick — 100; 6. salad — all five at once.
     Hands 2 to 4 stop once every penalty card is taken. Players tied for the lowest total all win.
     Press **Show my hand** (or use /hand) to see and play your cards.
+
+## The coach (a table option: Hint on your turn; Review my game after the game)
+
+hint-line = 💡 Hint: { $move }. { $reason }
+review-title = **Your game, reviewed**: the decisions that cost you most, in expected points.
+review-line = Hand { $hand }, your decision { $decision }: you chose { $chosen }; better was { $better } (about { $loss } points). { $reason }
+review-none = No costly decision in this game: well played!
+review-not-player = Only the players of that game have a review.
+review-busy = Reviewing your game takes a few seconds…
+refusal-coach-off = The coach is off at this table (choose it with `coach` when you open a table).
+refusal-hint-not-your-turn = A hint is for your turn.
+coach-bid-makes = Bid { $bid }: this hand makes it about { $chance }% of the time (trump { $suit }).
+coach-bid-go-out = Bid { $bid }: making it wins the game, and this hand makes it about { $chance }% of the time.
+coach-bid-stop = Outbid: the other bidder would win the game by making their bid.
+coach-pass-weak = Pass: this hand makes a bid of { $bid } only about { $chance }% of the time.
+coach-name-trump = Leading { $card } names { $suit } trump: your strongest suit.
+coach-draw-trump = Lead trump ({ $card }) to pull the others' trumps.
+coach-cash-winner = Lead { $card }: nobody can beat it.
+coach-lead-low = Lead { $card }, a cheap card, and keep the strong ones.
+coach-take-jack = Win this trick with { $card }: it holds the jack of trump.
+coach-save-jack = Play the jack ({ $card }) where it wins its own trick.
+coach-save-ten = Take the ten home with { $card }: it is worth 10 for Game.
+coach-take-points = Win this trick with { $card }: it is worth { $points } for Game.
+coach-trump-in = Trump in with { $card } to win the trick.
+coach-duck = Let this trick go with { $card }.
+coach-dump-low = Nothing to win here: throw { $card }, the card that costs least.
+coach-dump-penalty = Drop { $card } on someone else's trick ({ $points } penalty points you will not take).
+coach-shed-danger = You cannot follow: get rid of { $card }, the card most likely to win a trick later.
+coach-take-safe = Take this trick with { $card }: it costs nothing and gives you the lead.
+coach-take-cheap = Take the trick now with { $card }, while it costs least ({ $points }).
+coach-lead-safe = Lead { $card }: it cannot take a penalty.
+coach-only-move = It is the only card you may play.
+coach-best-odds = The search found it the best, all things weighed.
