@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CODE := bot cogs engine sandbox benchmarks
 
-.PHONY: run test lint typecheck unit bench clean browser lock
+.PHONY: run test lint typecheck unit bench clean browser postgres lock
 
 # Exact versions with their hashes (requirements-dev.lock, written by `make lock`), then the
 # project itself without looking for dependencies again.
@@ -29,11 +29,15 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/python -m pytest
 
-# Debian's chromium for the sandbox browser tests (installs as root with apt-get, else says why).
+# Debian's chromium for the sandbox browser tests and PostgreSQL for the PostgreSQL tests
+# (they install as root with apt-get, else say why and those tests skip).
 browser:
 	bash scripts/install-browser.sh
 
-test: browser lint typecheck unit
+postgres:
+	bash scripts/install-postgres.sh
+
+test: browser postgres lint typecheck unit
 
 # Refresh the lock files from pyproject.toml (newest versions its ranges allow), then test them.
 LOCK := $(BIN)/pip-compile --quiet --generate-hashes --strip-extras --allow-unsafe \

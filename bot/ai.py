@@ -60,8 +60,8 @@ def _review(record: dict[str, Any], seat: int, budget_ms: float) -> list[Mistake
 
 def _warm_up() -> None:
     """Each worker imports the search once, when it starts, not on its first move."""
-    import engine.ai.coach  # noqa: F401
-    import engine.ai.expert  # noqa: F401
+    import engine.ai.coach
+    import engine.ai.expert
     import engine.ai.search  # noqa: F401
 
 
@@ -76,9 +76,7 @@ class ComputerPlayers:
             # forkserver: workers start from a clean process, not a copy of this one with its
             # threads (SQLite's, discord.py's) and open sockets.
             context = multiprocessing.get_context("forkserver")
-            self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=_warm_up
-            )
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_warm_up)
         return self._pool
 
     def budget_ms(self, level: str) -> float:

@@ -65,7 +65,7 @@ class TrickBot(commands.AutoShardedBot):
         if not hasattr(self, "storage"):
             s = self.settings
             self.storage = await Storage.open(
-                s.database_path, busy_timeout_ms=s.database_busy_timeout_ms
+                s.database, busy_timeout_ms=s.database_busy_timeout_ms
             )
 
     async def setup_hook(self) -> None:

@@ -22,6 +22,9 @@ class Settings(BaseSettings):
     )
 
     discord_token: SecretStr | None = None
+    # The database: postgresql://user:password@host/name (shared by several processes) or
+    # sqlite:///path. Without it, the SQLite file at DATABASE_PATH.
+    database_url: SecretStr | None = None
     database_path: Path = Path("data/trickbot.sqlite3")
     # Milliseconds a save waits for the database when another program holds it.
     database_busy_timeout_ms: int = Field(default=15_000, ge=0, le=600_000)
@@ -59,6 +62,13 @@ class Settings(BaseSettings):
         if value.upper() not in ("DEBUG", "INFO", "WARNING", "ERROR"):
             raise ValueError("must be DEBUG, INFO, WARNING or ERROR")
         return value.upper()
+
+    @property
+    def database(self) -> str:
+        """Where the database is (a URL or a path; it may hold a password: never log it)."""
+        if self.database_url is not None and self.database_url.get_secret_value():
+            return self.database_url.get_secret_value()
+        return str(self.database_path)
 
     @property
     def has_token(self) -> bool:

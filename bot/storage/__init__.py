@@ -111,12 +111,30 @@ TABLE_COLUMNS = (
 )
 
 
+def sqlite_path(target: str) -> str:
+    """The file of ``sqlite:///relative/path`` or ``sqlite:////absolute/path`` (or a path)."""
+    if target.startswith("sqlite://"):
+        rest = target.removeprefix("sqlite://")
+        if not rest.startswith("/"):
+            raise StorageError(f"{target} is not a SQLite URL: write sqlite:///path/to/file")
+        return rest[1:] or ":memory:"
+    return target
+
+
 class Storage:
     def __init__(self, db: Database) -> None:
         self.db = db
 
     @classmethod
-    async def open(cls, path: Path | str, *, busy_timeout_ms: int = 15_000) -> Storage:
+    async def open(cls, target: Path | str, *, busy_timeout_ms: int = 15_000) -> Storage:
+        """The database named by ``target``: a ``postgresql://`` URL, a ``sqlite:///path``
+        URL, or a SQLite file's path."""
+        text = str(target)
+        if text.startswith(("postgresql://", "postgres://")):
+            from bot.storage.postgres import PostgresDatabase
+
+            return cls(await PostgresDatabase.open(text))
+        path = sqlite_path(text)
         return cls(await SqliteDatabase.open(path, busy_timeout_ms=busy_timeout_ms))
 
     async def close(self) -> None:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Any
 from dataclasses import dataclass
+from typing import Any
 
 from bot import render
 from bot.i18n import Lang

@@ -59,8 +59,9 @@ def _finish(t: Table) -> None:
 
 
 @pytest.fixture
-async def storage(tmp_path: Path) -> Any:
-    s = await Storage.open(tmp_path / "t.sqlite3")
+async def storage(database: str) -> Any:
+    """The same tests on SQLite and on PostgreSQL."""
+    s = await Storage.open(database)
     yield s
     await s.close()
 
@@ -253,7 +254,15 @@ async def test_rank_of_someone_outside_the_top(storage: Storage) -> None:
 # ---------------------------------------------------------------------- group commit
 
 
-async def test_saves_of_many_tables_are_group_committed(storage: Storage) -> None:
+async def test_saves_of_many_tables_are_group_committed(tmp_path: Path) -> None:
+    storage = await Storage.open(tmp_path / "t.sqlite3")
+    try:
+        await _group_committed(storage)
+    finally:
+        await storage.close()
+
+
+async def _group_committed(storage: Storage) -> None:
     tables = []
     for i in range(6):
         t = _table(i, channel=10 + i)
@@ -283,7 +292,15 @@ async def test_saves_of_many_tables_are_group_committed(storage: Storage) -> Non
     assert all(rebuilt[t.id].version == 1 for t in tables)
 
 
-async def test_a_failed_group_commit_fails_only_its_own_write(storage: Storage) -> None:
+async def test_a_failed_group_commit_fails_only_its_own_write(tmp_path: Path) -> None:
+    storage = await Storage.open(tmp_path / "t.sqlite3")
+    try:
+        await _one_bad_write(storage)
+    finally:
+        await storage.close()
+
+
+async def _one_bad_write(storage: Storage) -> None:
     good, bad = _table(1, channel=11), _table(2, channel=12)
     for t in (good, bad):
         await storage.create_table(t)
@@ -336,3 +353,30 @@ async def test_a_person_and_a_server_can_be_forgotten(storage: Storage) -> None:
     assert await storage.leaderboard(1, "smear") == []
     assert await storage.leaderboard(2, "smear") != []
     assert await storage.db.fetchall("SELECT id FROM game_tables WHERE guild_id = 1") == []
+
+
+async def test_postgres_migrates_once_when_processes_start_together(postgres: str) -> None:
+    from tests.postgres import new_database
+
+    url = await new_database(postgres)
+    opened = await asyncio.gather(*(Storage.open(url) for _ in range(4)))
+    try:
+        rows = await opened[0].db.fetchall("SELECT version FROM schema_version ORDER BY version")
+        assert [r[0] for r in rows] == [m.version for m in MIGRATIONS]
+    finally:
+        for s in opened:
+            await s.close()
+
+
+async def test_a_postgres_server_that_is_not_there_is_one_sentence() -> None:
+    with pytest.raises(StorageError, match="cannot be reached") as caught:
+        await Storage.open("postgresql://someone:secret@127.0.0.1:1/nothing")
+    assert "secret" not in str(caught.value)
+
+
+def test_sqlite_urls_name_files() -> None:
+    from bot.storage import sqlite_path
+
+    assert sqlite_path("sqlite:///data/x.sqlite3") == "data/x.sqlite3"
+    assert sqlite_path("sqlite:////abs/x.sqlite3") == "/abs/x.sqlite3"
+    assert sqlite_path("data/y.sqlite3") == "data/y.sqlite3"

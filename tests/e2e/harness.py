@@ -32,10 +32,12 @@ class E2EBot(TrickBot):
         return None  # the default sleeps 5 s before a re-IDENTIFY
 
 
-def make_settings(db: Path, **kw: Any) -> Settings:
+def make_settings(db: Path | str, **kw: Any) -> Settings:
+    """The bot's settings for a test; ``db`` is a SQLite file or a PostgreSQL URL."""
+    where = {"database_url": db} if str(db).startswith("postgresql://") else {"database_path": db}
     values: dict[str, Any] = {
         "discord_token": "sandbox-bot-token",
-        "database_path": db,
+        **where,
         "ai_pause_seconds": 0.0,
         "turn_timer_seconds": 120,
         "guild_ready_timeout": 0.05,
@@ -45,7 +47,7 @@ def make_settings(db: Path, **kw: Any) -> Settings:
     return Settings(_env_file=None, **values)  # type: ignore[call-arg]
 
 
-def make_bot(db: Path, **kw: Any) -> E2EBot:
+def make_bot(db: Path | str, **kw: Any) -> E2EBot:
     return E2EBot(make_settings(db, **kw))
 
 

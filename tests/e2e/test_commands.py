@@ -3,18 +3,16 @@ servers can have their data deleted; a finished game offers a rematch."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from sandbox import DiscordEmulator, run_bot
 from tests.e2e.harness import Players, forge, lobby_table_id, make_bot, make_world, text_of
 
 
 async def test_leaving_and_cancelling_a_game_ask_first(
-    emu: DiscordEmulator, tmp_path: Path
+    emu: DiscordEmulator, database: str
 ) -> None:
     w = make_world(emu)
     alice, bob, carol = w.users
-    async with run_bot(emu, make_bot(tmp_path / "db.sqlite3")) as bot:
+    async with run_bot(emu, make_bot(database)) as bot:
         lobby = await emu.invoke_and_wait(alice, w.channel, "salad start", {"seats": 3})
         tid = lobby_table_id(lobby)
         await emu.click_and_wait(bob, lobby, label="Join")
@@ -44,11 +42,11 @@ async def test_leaving_and_cancelling_a_game_ask_first(
 
 
 async def test_the_last_person_leaving_ends_the_game_in_one_message(
-    emu: DiscordEmulator, tmp_path: Path
+    emu: DiscordEmulator, database: str
 ) -> None:
     w = make_world(emu)
     alice, _, _ = w.users
-    async with run_bot(emu, make_bot(tmp_path / "db.sqlite3")) as bot:
+    async with run_bot(emu, make_bot(database)) as bot:
         lobby = await emu.invoke_and_wait(alice, w.channel, "salad start", {"seats": 3})
         tid = lobby_table_id(lobby)
         await (await emu.select(alice, lobby, f"tb:ai:{tid}", ["easy"]))
@@ -64,11 +62,11 @@ async def test_the_last_person_leaving_ends_the_game_in_one_message(
 
 
 async def test_the_host_hands_an_absent_persons_seat_to_a_computer(
-    emu: DiscordEmulator, tmp_path: Path
+    emu: DiscordEmulator, database: str
 ) -> None:
     w = make_world(emu)
     alice, bob, carol = w.users
-    async with run_bot(emu, make_bot(tmp_path / "db.sqlite3", turn_timer_seconds=0)) as bot:
+    async with run_bot(emu, make_bot(database, turn_timer_seconds=0)) as bot:
         lobby = await emu.invoke_and_wait(alice, w.channel, "smear start", {"seats": 3})
         tid = lobby_table_id(lobby)
         await emu.click_and_wait(bob, lobby, label="Join")
@@ -89,10 +87,10 @@ async def test_the_host_hands_an_absent_persons_seat_to_a_computer(
         emu.assert_no_violations()
 
 
-async def test_a_rematch_invites_everyone_back(emu: DiscordEmulator, tmp_path: Path) -> None:
+async def test_a_rematch_invites_everyone_back(emu: DiscordEmulator, database: str) -> None:
     w = make_world(emu)
     alice, bob, _ = w.users
-    async with run_bot(emu, make_bot(tmp_path / "db.sqlite3")) as bot:
+    async with run_bot(emu, make_bot(database)) as bot:
         lobby = await emu.invoke_and_wait(alice, w.channel, "smear start", {"target": 2})
         tid = lobby_table_id(lobby)
         await emu.click_and_wait(bob, lobby, label="Join")
@@ -114,11 +112,11 @@ async def test_a_rematch_invites_everyone_back(emu: DiscordEmulator, tmp_path: P
 
 
 async def test_people_and_servers_can_delete_their_data(
-    emu: DiscordEmulator, tmp_path: Path
+    emu: DiscordEmulator, database: str
 ) -> None:
     w = make_world(emu)
     alice, bob, _ = w.users
-    async with run_bot(emu, make_bot(tmp_path / "db.sqlite3")) as bot:
+    async with run_bot(emu, make_bot(database)) as bot:
         lobby = await emu.invoke_and_wait(alice, w.channel, "smear start", {"target": 2})
         tid = lobby_table_id(lobby)
         await emu.click_and_wait(bob, lobby, label="Join")
@@ -147,11 +145,11 @@ async def test_people_and_servers_can_delete_their_data(
 
 
 async def test_the_coach_hints_and_reviews_and_the_game_is_unrated(
-    emu: DiscordEmulator, tmp_path: Path
+    emu: DiscordEmulator, database: str
 ) -> None:
     w = make_world(emu)
     alice, _, _ = w.users
-    async with run_bot(emu, make_bot(tmp_path / "db.sqlite3")) as bot:
+    async with run_bot(emu, make_bot(database)) as bot:
         lobby = await emu.invoke_and_wait(
             alice, w.channel, "smear start", {"seats": 2, "target": 2, "coach": True}
         )

@@ -17,11 +17,11 @@ from tests.e2e.harness import (
 
 
 async def test_after_a_restart_hands_update_by_themselves(
-    emu: DiscordEmulator, tmp_path: Path
+    emu: DiscordEmulator, database: str
 ) -> None:
     w = make_world(emu)
     alice, bob, carol = w.users
-    db = tmp_path / "db.sqlite3"
+    db = database
     first = make_bot(db)
     await start_bot(emu, first)
     lobby = await emu.invoke_and_wait(alice, w.channel, "smear start", {"target": 2})

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from sandbox import DiscordEmulator, run_bot
 from tests.e2e.harness import (
     Players,
@@ -15,10 +13,10 @@ from tests.e2e.harness import (
 )
 
 
-async def test_four_seat_salad_with_computers(emu: DiscordEmulator, tmp_path: Path) -> None:
+async def test_four_seat_salad_with_computers(emu: DiscordEmulator, database: str) -> None:
     w = make_world(emu)
     alice, bob, _ = w.users
-    async with run_bot(emu, make_bot(tmp_path / "db.sqlite3")) as bot:
+    async with run_bot(emu, make_bot(database)) as bot:
         lobby = await emu.invoke_and_wait(alice, w.channel, "salad start", {"seats": 4})
         tid = lobby_table_id(lobby)
         await emu.click_and_wait(bob, lobby, label="Join")

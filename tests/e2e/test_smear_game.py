@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from sandbox import DiscordEmulator, run_bot
 from tests.e2e.harness import (
     Players,
@@ -15,10 +13,10 @@ from tests.e2e.harness import (
 )
 
 
-async def test_three_people_play_smear_to_the_end(emu: DiscordEmulator, tmp_path: Path) -> None:
+async def test_three_people_play_smear_to_the_end(emu: DiscordEmulator, database: str) -> None:
     w = make_world(emu)
     alice, bob, carol = w.users
-    async with run_bot(emu, make_bot(tmp_path / "db.sqlite3")) as bot:
+    async with run_bot(emu, make_bot(database)) as bot:
         opts = {"seats": 3, "target": 3}
         lobby = await emu.invoke_and_wait(alice, w.channel, "smear start", opts)
         assert "table open" in text_of(lobby)
@@ -57,10 +55,10 @@ async def test_three_people_play_smear_to_the_end(emu: DiscordEmulator, tmp_path
         emu.assert_no_violations()
 
 
-async def test_two_people_and_a_computer(emu: DiscordEmulator, tmp_path: Path) -> None:
+async def test_two_people_and_a_computer(emu: DiscordEmulator, database: str) -> None:
     w = make_world(emu)
     alice, bob, _ = w.users
-    async with run_bot(emu, make_bot(tmp_path / "db.sqlite3")) as bot:
+    async with run_bot(emu, make_bot(database)) as bot:
         lobby = await emu.invoke_and_wait(alice, w.channel, "smear start", {"target": 3})
         tid = lobby_table_id(lobby)
         await emu.click_and_wait(bob, lobby, label="Join")
@@ -76,10 +74,10 @@ async def test_two_people_and_a_computer(emu: DiscordEmulator, tmp_path: Path) -
         emu.assert_no_violations()
 
 
-async def test_two_seat_smear_host_starts(emu: DiscordEmulator, tmp_path: Path) -> None:
+async def test_two_seat_smear_host_starts(emu: DiscordEmulator, database: str) -> None:
     w = make_world(emu)
     alice, bob, carol = w.users
-    async with run_bot(emu, make_bot(tmp_path / "db.sqlite3")) as bot:
+    async with run_bot(emu, make_bot(database)) as bot:
         lobby = await emu.invoke_and_wait(alice, w.channel, "smear start", {"target": 2})
         tid = lobby_table_id(lobby)
         await emu.click_and_wait(bob, lobby, label="Join")
