@@ -152,6 +152,8 @@ class DiscordEmulator:
         self.application_id = self.bot_user.id
         self.users: dict[int, User] = {self.bot_user.id: self.bot_user}
         self.guilds: dict[int, Guild] = {}
+        # A guild's preferred_locale (Discord's "server language"); en-US when not set.
+        self.guild_locales: dict[int, str] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
         self.global_commands: list[dict[str, Any]] = []
@@ -289,6 +291,20 @@ class DiscordEmulator:
         self.channels[channel.id] = channel
         self._spawn(self.gateway.broadcast_guild(g.id, "CHANNEL_CREATE", channel.to_payload()))
         return channel
+
+    def guild_locale(self, guild: Guild | int) -> str:
+        """The guild's preferred_locale (``en-US`` unless ``set_guild_locale`` changed it)."""
+        return self.guild_locales.get(self._guild(guild).id, "en-US")
+
+    def set_guild_locale(self, guild: Guild | int, locale: str) -> None:
+        """Sets the guild's preferred_locale; a connected bot gets GUILD_UPDATE (as when a server
+        owner changes the server's language in Discord)."""
+        g = self._guild(guild)
+        self.guild_locales[g.id] = locale
+        payload = self._guild_create_payload(g)
+        for key in ("channels", "members", "threads", "presences", "voice_states"):
+            payload.pop(key, None)
+        self._spawn(self.gateway.broadcast_guild(g.id, "GUILD_UPDATE", payload))
 
     def add_role(self, guild: Guild | int, name: str, permissions: int = 0) -> Role:
         g = self._guild(guild)
@@ -638,10 +654,12 @@ class DiscordEmulator:
         command: str,
         options: Mapping[str, Any],
         focused: str,
+        *,
+        locale: str = "en-US",
     ) -> list[dict[str, Any]]:
         """Types into option ``focused``; returns the choices the bot suggested."""
         handle = await self._application_command(
-            user, channel, command, options, locale="en-US", focused=focused
+            user, channel, command, options, locale=locale, focused=focused
         )
         await handle.wait_ack()
         return handle.autocomplete_choices or []
@@ -654,11 +672,13 @@ class DiscordEmulator:
         *,
         label: str | None = None,
         values: Sequence[Any] | None = None,
+        locale: str = "en-US",
     ) -> InteractionHandle:
         """Clicks a button (by custom_id or label) or picks ``values`` in a select menu.
 
         Refuses, like a real client, a component not on the message, a disabled one, a link
-        button, or a message the user cannot see (someone else's ephemeral).
+        button, or a message the user cannot see (someone else's ephemeral). ``locale`` is the
+        clicker's Discord client locale (the interaction's ``locale``).
         """
         u = self._user(user)
         msg = self.message(message)
@@ -678,7 +698,13 @@ class DiscordEmulator:
         elif values is not None:
             raise ComponentNotClickable("values= is for select menus")
         return await self._dispatch_interaction(
-            MESSAGE_COMPONENT, u, channel, data, name=str(comp["custom_id"]), message=msg
+            MESSAGE_COMPONENT,
+            u,
+            channel,
+            data,
+            name=str(comp["custom_id"]),
+            message=msg,
+            locale=locale,
         )
 
     async def select(
@@ -687,11 +713,18 @@ class DiscordEmulator:
         message: MessageRef | InteractionHandle,
         custom_id: str,
         values: Sequence[Any],
+        *,
+        locale: str = "en-US",
     ) -> InteractionHandle:
-        return await self.click(user, message, custom_id, values=values)
+        return await self.click(user, message, custom_id, values=values, locale=locale)
 
     async def submit_modal(
-        self, user: UserRef, handle: InteractionHandle, values: Mapping[str, str]
+        self,
+        user: UserRef,
+        handle: InteractionHandle,
+        values: Mapping[str, str],
+        *,
+        locale: str = "en-US",
     ) -> InteractionHandle:
         """Fills in and submits the modal the bot answered ``handle`` with."""
         modal = handle.modal
@@ -723,7 +756,13 @@ class DiscordEmulator:
         data = {"custom_id": modal.get("custom_id"), "components": rows}
         msg = self.messages.get(handle.message_id) if handle.message_id else None
         return await self._dispatch_interaction(
-            MODAL_SUBMIT, u, handle.channel, data, name=str(modal.get("custom_id")), message=msg
+            MODAL_SUBMIT,
+            u,
+            handle.channel,
+            data,
+            name=str(modal.get("custom_id")),
+            message=msg,
+            locale=locale,
         )
 
     async def send_message(self, user: UserRef, channel: ChannelRef, content: str) -> Message:
@@ -1037,7 +1076,7 @@ class DiscordEmulator:
             "type": itype,
             "data": data,
             "guild_id": str(guild.id),
-            "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
+            "guild": {"id": str(guild.id), "locale": self.guild_locale(guild), "features": []},
             "channel": channel.to_payload(),
             "channel_id": str(channel.id),
             "member": member.to_payload(permissions=guild.permissions_for(user.id)),
@@ -1045,7 +1084,7 @@ class DiscordEmulator:
             "version": 1,
             "app_permissions": str(guild.permissions_for(self.bot_user.id)),
             "locale": locale,
-            "guild_locale": "en-US",
+            "guild_locale": self.guild_locale(guild),
             "entitlements": [],
             "entitlement_sku_ids": [],
             "authorizing_integration_owners": {"0": str(guild.id)},
@@ -1132,7 +1171,7 @@ class DiscordEmulator:
             "soundboard_sounds": [],
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.guild_locale(guild),
             "system_channel_id": None,
             "rules_channel_id": None,
             "afk_channel_id": None,

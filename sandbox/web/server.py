@@ -15,9 +15,13 @@ HTTP API (JSON; ids are strings because snowflakes do not fit a JavaScript numbe
 - ``POST /api/modal`` ``{user, interaction, values: {custom_id: text}}``
 - ``POST /api/autocomplete`` ``{user, channel, command, options, focused}`` → ``{choices}``
 - ``POST /api/say`` ``{user, channel, content}`` (a plain message)
+- ``POST /api/locale`` ``{user, locale}`` the user's Discord client locale (``fi``, ``it``,
+  ``en-US``, ...): every interaction they make from then on carries it as its ``locale``
+- ``POST /api/server-locale`` ``{locale}`` the guild's ``preferred_locale``; the bot gets
+  GUILD_UPDATE at once
 - ``GET /api/attachments/{message}/{attachment}?user=ID``
 - ``GET /ws?user=ID`` frames: ``hello``, ``message``, ``delete``, ``commands``, ``ack``,
-  ``failed``, ``modal``, ``violation``, ``status``
+  ``failed``, ``modal``, ``violation``, ``status``, ``world`` (users' and the server's locales)
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from aiohttp import WSMsgType, web
 from sandbox.emulator import DiscordEmulator, EmulatorEvent
 from sandbox.interactions import EmulatorError, InteractionHandle
 from sandbox.models import Channel, Message, Role, User
-from sandbox.web.world import SandboxWorld
+from sandbox.web.world import DISCORD_LOCALES, SandboxWorld, discord_locale
 
 _log = logging.getLogger(__name__)
 
@@ -106,6 +110,26 @@ def find_leaf(commands: list[dict[str, Any]], command: str) -> dict[str, Any] | 
     return next((c for c in commands if c["name"] == name), None)
 
 
+def unknown_command(commands: list[dict[str, Any]], command: str) -> str:
+    """Why ``command`` (not a leaf of ``commands``) cannot be run, as a Discord client would
+    put it: an unknown command, an unknown subcommand (with the ones there are), or a missing
+    subcommand. Words with a ``:`` are options, not subcommands."""
+    words = [w for w in command.strip().lstrip("/").split() if ":" not in w]
+    if not words:
+        return "type a command after /"
+    paths = [c["name"].split() for c in commands]
+    for depth in range(len(words), 0, -1):
+        here = words[:depth]
+        subs = sorted({p[depth] for p in paths if p[:depth] == here and len(p) > depth})
+        if not subs:
+            continue
+        parent = "/" + " ".join(here)
+        if depth < len(words):
+            return f"{words[depth]} is not a subcommand of {parent}; it has {', '.join(subs)}"
+        return f"{parent} needs a subcommand: {', '.join(subs)}"
+    return f"/{words[0]} is not one of the bot's commands"
+
+
 # ---------------------------------------------------------------------------------------------
 # the server
 # ---------------------------------------------------------------------------------------------
@@ -140,6 +164,8 @@ class SandboxWeb:
         r.add_post("/api/modal", self._modal)
         r.add_post("/api/autocomplete", self._autocomplete)
         r.add_post("/api/say", self._say)
+        r.add_post("/api/locale", self._locale)
+        r.add_post("/api/server-locale", self._server_locale)
         r.add_get("/api/attachments/{message_id}/{attachment_id}", self._attachment)
         r.add_get("/ws", self._ws)
         app.on_shutdown.append(self._close_sockets)
@@ -189,6 +215,20 @@ class SandboxWeb:
     def user_view(self, user: User) -> dict[str, Any]:
         return {"id": str(user.id), "name": user.name, "bot": user.bot}
 
+    def world_view(self) -> dict[str, Any]:
+        """Who the pretend users are, with their Discord locales, and the server's locale."""
+        return {
+            "users": [
+                {**self.user_view(u), "locale": self.world.locale_of(u)} for u in self.world.users
+            ],
+            "guild": {
+                "id": str(self.world.guild.id),
+                "name": self.world.guild.name,
+                "locale": self.emu.guild_locale(self.world.guild),
+            },
+            "locales": [{"code": code, "name": name} for code, name in DISCORD_LOCALES.items()],
+        }
+
     def message_view(self, msg: Message, viewer: User) -> dict[str, Any]:
         interaction: dict[str, Any] | None = None
         if msg.interaction_user is not None:
@@ -232,8 +272,7 @@ class SandboxWeb:
             "title": self.title,
             "bot": self.user_view(self.emu.bot_user),
             "bot_connected": self.bot_connected(),
-            "guild": {"id": str(self.world.guild.id), "name": self.world.guild.name},
-            "users": [self.user_view(u) for u in self.world.users],
+            **self.world_view(),
             "channels": [
                 {"id": str(c.id), "name": c.name, "topic": c.topic} for c in self.world.channels
             ],
@@ -254,42 +293,52 @@ class SandboxWeb:
 
     def frame_for(self, event: EmulatorEvent, user: User) -> dict[str, Any] | None:
         """What a page showing ``user`` receives for ``event`` (None: nothing)."""
-        msg = event.message
-        if event.kind in ("message_create", "message_update") and msg is not None:
-            if msg.channel_id not in {c.id for c in self.world.channels}:
-                return None
-            if msg.visible_to(user):
-                return {"type": "message", "message": self.message_view(msg, user)}
-            return None
-        if event.kind == "message_delete" and msg is not None:
-            if not msg.ephemeral or msg.owner_id == user.id:
-                return {"type": "delete", "id": str(msg.id), "channel_id": str(msg.channel_id)}
-            return None
+        if event.message is not None:
+            return self._message_frame(event.kind, event.message, user)
         if event.kind == "commands_update":
             return {"type": "commands", "commands": self.commands()}
+        if event.kind == "world_update":
+            return {"type": "world", **self.world_view()}
         handle = event.interaction
         if handle is not None and handle.user.id == user.id:
-            if event.kind == "interaction_failed":
-                return {
-                    "type": "failed",
-                    "name": handle.name,
-                    "channel_id": str(handle.channel.id),
-                    "message_id": str(handle.message_id) if handle.message_id else None,
-                }
-            if event.kind == "interaction_ack":
-                if handle.modal is not None:
-                    return {"type": "modal", "interaction": str(handle.id), "modal": handle.modal}
-                return {
-                    "type": "ack",
-                    "interaction": str(handle.id),
-                    "message_id": str(handle.message_id) if handle.message_id else None,
-                    "response_type": handle.response_type,
-                }
+            return self._interaction_frame(event.kind, handle)
         if event.kind == "violation" and event.violation is not None:
             return {
                 "type": "violation",
                 "kind": event.violation.kind,
                 "detail": event.violation.detail,
+            }
+        return None
+
+    def _message_frame(self, kind: str, msg: Message, user: User) -> dict[str, Any] | None:
+        if kind in ("message_create", "message_update"):
+            if msg.channel_id not in {c.id for c in self.world.channels}:
+                return None
+            if msg.visible_to(user):
+                return {"type": "message", "message": self.message_view(msg, user)}
+            return None
+        if kind == "message_delete" and (not msg.ephemeral or msg.owner_id == user.id):
+            return {"type": "delete", "id": str(msg.id), "channel_id": str(msg.channel_id)}
+        return None
+
+    @staticmethod
+    def _interaction_frame(kind: str, handle: InteractionHandle) -> dict[str, Any] | None:
+        message_id = str(handle.message_id) if handle.message_id else None
+        if kind == "interaction_failed":
+            return {
+                "type": "failed",
+                "name": handle.name,
+                "channel_id": str(handle.channel.id),
+                "message_id": message_id,
+            }
+        if kind == "interaction_ack":
+            if handle.modal is not None:
+                return {"type": "modal", "interaction": str(handle.id), "modal": handle.modal}
+            return {
+                "type": "ack",
+                "interaction": str(handle.id),
+                "message_id": message_id,
+                "response_type": handle.response_type,
             }
         return None
 
@@ -339,11 +388,14 @@ class SandboxWeb:
         user = self._user(body.get("user"))
         channel = self._channel(body.get("channel"))
         command = " ".join(str(body.get("command") or "").strip().lstrip("/").split())
-        leaf = find_leaf(self.commands(), command)
+        commands = self.commands()
+        leaf = find_leaf(commands, command)
         if leaf is None:
-            raise BadRequest(f"/{command} is not one of the bot's commands")
+            raise BadRequest(unknown_command(commands, command))
         options = self.coerce_options(leaf, body.get("options") or {})
-        handle = await self.emu.invoke(user, channel, command, options)
+        handle = await self.emu.invoke(
+            user, channel, command, options, locale=self.world.locale_of(user)
+        )
         return web.json_response({"interaction": str(handle.id)})
 
     async def _autocomplete(self, request: web.Request) -> web.Response:
@@ -351,15 +403,18 @@ class SandboxWeb:
         user = self._user(body.get("user"))
         channel = self._channel(body.get("channel"))
         command = " ".join(str(body.get("command") or "").strip().lstrip("/").split())
-        leaf = find_leaf(self.commands(), command)
+        commands = self.commands()
+        leaf = find_leaf(commands, command)
         if leaf is None:
-            raise BadRequest(f"/{command} is not one of the bot's commands")
+            raise BadRequest(unknown_command(commands, command))
         focused = str(body.get("focused") or "")
         raw = dict(body.get("options") or {})
         typed = str(raw.pop(focused, ""))
         options = self.coerce_options(leaf, raw, lenient=True)
         options[focused] = typed
-        choices = await self.emu.autocomplete(user, channel, command, options, focused)
+        choices = await self.emu.autocomplete(
+            user, channel, command, options, focused, locale=self.world.locale_of(user)
+        )
         return web.json_response({"choices": choices})
 
     async def _click(self, request: web.Request) -> web.Response:
@@ -374,6 +429,7 @@ class SandboxWeb:
             msg,
             str(body.get("custom_id") or ""),
             values=list(values) if values is not None else None,
+            locale=self.world.locale_of(user),
         )
         return web.json_response({"interaction": str(handle.id)})
 
@@ -386,7 +442,9 @@ class SandboxWeb:
         if opened is None:
             raise BadRequest("unknown interaction")
         values = {str(k): str(v) for k, v in dict(body.get("values") or {}).items()}
-        handle = await self.emu.submit_modal(user, opened, values)
+        handle = await self.emu.submit_modal(
+            user, opened, values, locale=self.world.locale_of(user)
+        )
         return web.json_response({"interaction": str(handle.id)})
 
     async def _say(self, request: web.Request) -> web.Response:
@@ -400,6 +458,21 @@ class SandboxWeb:
             raise BadRequest("a message is at most 2000 characters")
         msg = await self.emu.send_message(user, channel, content)
         return web.json_response({"message": str(msg.id)})
+
+    async def _locale(self, request: web.Request) -> web.Response:
+        body = await self._body(request)
+        user = self._user(body.get("user"))
+        self.world.set_locale(user, discord_locale(body.get("locale")))
+        self._on_event(EmulatorEvent("world_update"))
+        return web.json_response({"user": str(user.id), "locale": self.world.locale_of(user)})
+
+    async def _server_locale(self, request: web.Request) -> web.Response:
+        body = await self._body(request)
+        locale = discord_locale(body.get("locale"))
+        self.emu.set_guild_locale(self.world.guild, locale)
+        self.world.changed()
+        self._on_event(EmulatorEvent("world_update"))
+        return web.json_response({"locale": locale})
 
     async def _attachment(self, request: web.Request) -> web.StreamResponse:
         user = self._user(request.query.get("user"))

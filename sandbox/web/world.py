@@ -15,8 +15,8 @@ import contextlib
 import json
 import logging
 import os
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,53 @@ DEFAULT_USERS = ("Ada", "Ben", "Cy", "Dee", "Eve")
 DEFAULT_CHANNELS = ("smear", "salad", "general")
 DEFAULT_GUILD = "Sandbox"
 MAX_MESSAGES_PER_CHANNEL = 400
+DEFAULT_LOCALE = "en-US"
+# Discord's client locales (https://discord.com/developers/docs/reference#locales), each with
+# its own name as Discord's language menu shows it. A pretend user's choice is sent as the
+# ``locale`` of every interaction they make; the guild's as its ``preferred_locale``.
+DISCORD_LOCALES: dict[str, str] = {
+    "id": "Bahasa Indonesia",
+    "da": "Dansk",
+    "de": "Deutsch",
+    "en-GB": "English, UK",
+    "en-US": "English, US",
+    "es-ES": "Español",
+    "es-419": "Español, LATAM",
+    "fr": "Français",
+    "hr": "Hrvatski",
+    "it": "Italiano",
+    "lt": "Lietuviškai",
+    "hu": "Magyar",
+    "nl": "Nederlands",
+    "no": "Norsk",
+    "pl": "Polski",
+    "pt-BR": "Português do Brasil",
+    "ro": "Română",
+    "fi": "Suomi",
+    "sv-SE": "Svenska",
+    "vi": "Tiếng Việt",
+    "tr": "Türkçe",
+    "cs": "Čeština",
+    "el": "Ελληνικά",
+    "bg": "български",
+    "ru": "Pусский",
+    "uk": "Українська",
+    "hi": "हिन्दी",
+    "th": "ไทย",
+    "zh-CN": "中文",
+    "ja": "日本語",
+    "zh-TW": "繁體中文",
+    "ko": "한국어",
+}
+
+
+def discord_locale(value: object) -> str:
+    """``value`` as one of Discord's locale codes (case-insensitive); ValueError if it is none."""
+    text = str(value or "").strip()
+    for code in DISCORD_LOCALES:
+        if code.lower() == text.lower():
+            return code
+    raise ValueError(f"{text!r} is not a Discord locale; they are {', '.join(DISCORD_LOCALES)}")
 
 
 @dataclass
@@ -39,6 +86,21 @@ class SandboxWorld:
     guild: Guild
     channels: list[Channel]
     users: list[User]
+    # Each pretend user's Discord client locale (user id -> code); en-US when not chosen.
+    locales: dict[int, str] = field(default_factory=dict)
+    # Called after the page changed the world outside the emulator's messages (a locale).
+    on_change: list[Callable[[], None]] = field(default_factory=list)
+
+    def locale_of(self, user: User) -> str:
+        return self.locales.get(user.id, DEFAULT_LOCALE)
+
+    def set_locale(self, user: User, locale: str) -> None:
+        self.locales[user.id] = discord_locale(locale)
+        self.changed()
+
+    def changed(self) -> None:
+        for callback in list(self.on_change):
+            callback()
 
     def user(self, ref: str | int) -> User:
         """A pretend user by id or (case-insensitive) name; KeyError if unknown."""
@@ -147,7 +209,9 @@ def dump_world(emu: DiscordEmulator, world: SandboxWorld) -> dict[str, Any]:
                 {"user_id": m.user.id, "role_ids": m.role_ids, "nick": m.nick}
                 for m in guild.members.values()
             ],
+            "preferred_locale": emu.guild_locale(guild),
         },
+        "locales": {str(uid): code for uid, code in world.locales.items()},
         "messages": [_message_data(m) for m in kept],
     }
 
@@ -195,6 +259,8 @@ def restore_world(emu: DiscordEmulator, data: dict[str, Any]) -> SandboxWorld:
             user=user, guild_id=guild.id, role_ids=[int(i) for i in m["role_ids"]], nick=m["nick"]
         )
     emu.guilds[guild.id] = guild
+    # (both added after the first format: absent means en-US)
+    emu.guild_locales[guild.id] = discord_locale(g.get("preferred_locale") or DEFAULT_LOCALE)
     for m in data["messages"]:
         interaction_user = m.get("interaction_user_id")
         msg = Message(
@@ -232,7 +298,8 @@ def restore_world(emu: DiscordEmulator, data: dict[str, Any]) -> SandboxWorld:
     emu.snowflakes.advance_past(int(data["last_snowflake"]))
     pretend = [emu.users[int(i)] for i in data["pretend_users"]]
     channels = sorted(guild.channels.values(), key=lambda c: c.position)
-    return SandboxWorld(guild, channels, pretend)
+    locales = {int(uid): discord_locale(code) for uid, code in (data.get("locales") or {}).items()}
+    return SandboxWorld(guild, channels, pretend, locales)
 
 
 class WorldStore:
@@ -271,11 +338,16 @@ class WorldStore:
             world = create_world(emu, users=self.users, channels=self.channels)
         self._emu, self._world = emu, world
         self._remove = emu.add_listener(self._on_event)
+        world.on_change.append(self._save_soon)
         self.save()
         return world
 
     def _on_event(self, event: EmulatorEvent) -> None:
-        if event.kind.startswith("message_") and (self._task is None or self._task.done()):
+        if event.kind.startswith("message_"):
+            self._save_soon()
+
+    def _save_soon(self) -> None:
+        if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._save_later())
 
     async def _save_later(self) -> None:
@@ -295,6 +367,8 @@ class WorldStore:
         if self._remove is not None:
             self._remove()
             self._remove = None
+        if self._world is not None and self._save_soon in self._world.on_change:
+            self._world.on_change.remove(self._save_soon)
         if self._task is not None and not self._task.done():
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -5,12 +5,16 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
+from typing import Any
 
 import aiohttp
+import discord
 import pytest
+from discord.ext import commands
 
-from sandbox.run import SandboxConfig, banner, serve_sandbox, start_sandbox
+from sandbox.run import Sandbox, SandboxConfig, banner, serve_sandbox, start_sandbox
 from sandbox.web import flatten_commands
+from sandbox.web.server import unknown_command
 from tests.sandbox.sandbox_bot import PlainBot
 from tests.sandbox_web.conftest import PageClient, sandbox_config
 
@@ -114,7 +118,9 @@ async def test_options_typed_as_text_are_converted(page: PageClient) -> None:
 @pytest.mark.parametrize(
     ("command", "options", "error"),
     [
-        ("game nope", {}, "not one of the bot's commands"),
+        ("nope", {}, "/nope is not one of the bot's commands"),
+        ("game nope", {}, "nope is not a subcommand of /game; it has chatter, cleanup, counter"),
+        ("game", {}, "/game needs a subcommand: chatter, cleanup, counter"),
         ("game start", {"seats": "many"}, "whole number"),
         ("game start", {"chairs": "3"}, "no option 'chairs'"),
         ("game greet", {}, "needs target"),
@@ -328,3 +334,151 @@ def test_flatten_commands() -> None:
     assert [c["name"] for c in flat] == ["ping", "smear admin reset", "smear start"]
     assert flat[2]["options"][0]["choices"] == [{"name": "three", "value": 3}]
     assert flat[2]["description"] == "open a table"
+
+
+def test_unknown_commands_and_subcommands() -> None:
+    flat = [{"name": n} for n in ("smear rules", "smear start", "table admin reset", "ping")]
+    assert unknown_command(flat, "smear begin") == (
+        "begin is not a subcommand of /smear; it has rules, start"
+    )
+    assert unknown_command(flat, "/smear begin seats:3") == unknown_command(flat, "smear begin")
+    assert unknown_command(flat, "smear") == "/smear needs a subcommand: rules, start"
+    assert unknown_command(flat, "smear seats:3") == "/smear needs a subcommand: rules, start"
+    assert unknown_command(flat, "table admin nuke") == (
+        "nuke is not a subcommand of /table admin; it has reset"
+    )
+    assert unknown_command(flat, "table nuke") == "nuke is not a subcommand of /table; it has admin"
+    assert unknown_command(flat, "poker start") == "/poker is not one of the bot's commands"
+    assert unknown_command(flat, "") == "type a command after /"
+
+
+# ----- locales ------------------------------------------------------------------------------------
+
+
+def record_interactions(box: Sandbox) -> list[discord.Interaction[Any]]:
+    """Every interaction the bot's discord.py client receives, as it sees it."""
+    seen: list[discord.Interaction[Any]] = []
+
+    async def on_interaction(interaction: discord.Interaction[Any]) -> None:
+        seen.append(interaction)
+
+    assert isinstance(box.client, commands.Bot)
+    box.client.add_listener(on_interaction, "on_interaction")
+    return seen
+
+
+async def test_each_user_has_a_discord_locale_that_every_interaction_carries(
+    sandbox: Sandbox, page: PageClient
+) -> None:
+    seen = record_interactions(sandbox)
+    ada, ben = await page.socket("Ada"), await page.socket("Ben")
+    assert {u["name"]: u["locale"] for u in ada.hello["users"]}["Ben"] == "en-US"
+    assert {"code": "fi", "name": "Suomi"} in ada.hello["locales"]
+    assert {"code": "en-GB", "name": "English, UK"} in ada.hello["locales"]
+
+    answer = await page.ok("/api/locale", {"user": "Ben", "locale": "FI"})
+    assert answer["locale"] == "fi"
+    for sock in (ada, ben):  # every page hears of it (the user switch shows it)
+        world = await sock.wait("world")
+        assert {u["name"]: u["locale"] for u in world["users"]}["Ben"] == "fi"
+    _, state = await page.get("/api/state?user=Ben")
+    assert {u["name"]: u["locale"] for u in state["users"]} == {
+        "Ada": "en-US",
+        "Ben": "fi",
+        "Cy": "en-US",
+        "Dee": "en-US",
+        "Eve": "en-US",
+    }
+
+    # a command, a button, a select menu, a modal and autocomplete: all say fi for Ben
+    await page.ok("/api/invoke", {"user": "Ben", "channel": "smear", "command": "game table"})
+    table = (await ben.wait("message", lambda f: f["message"]["content"] == "the table"))["message"]
+    await page.ok("/api/click", {"user": "Ben", "message": table["id"], "custom_id": "show_hand"})
+    await ben.wait("message", lambda f: f["message"]["content"] == "hand of Ben")
+    await page.ok("/api/invoke", {"user": "Ben", "channel": "smear", "command": "game pick"})
+    pick = (await ben.wait("message", lambda f: "pick" in f["message"]["content"]))["message"]
+    await page.ok(
+        "/api/click",
+        {"user": "Ben", "message": pick["id"], "custom_id": "pick", "values": ["clubs"]},
+    )
+    await page.ok("/api/invoke", {"user": "Ben", "channel": "smear", "command": "game note"})
+    modal = await ben.wait("modal")
+    await page.ok(
+        "/api/modal", {"user": "Ben", "interaction": modal["interaction"], "values": {"text": "x"}}
+    )
+    await page.ok(
+        "/api/autocomplete",
+        {
+            "user": "Ben",
+            "channel": "smear",
+            "command": "game variant",
+            "options": {"name": "s"},
+            "focused": "name",
+        },
+    )
+    # and Ada's stay English
+    await page.ok("/api/click", {"user": "Ada", "message": table["id"], "custom_id": "show_hand"})
+    await sandbox.emulator.wait_until(lambda: len(seen) >= 8 or None, what="8 interactions")
+    kinds = [(i.user.name, i.type.name, i.locale.value) for i in seen]
+    assert kinds == [
+        ("Ben", "application_command", "fi"),
+        ("Ben", "component", "fi"),
+        ("Ben", "application_command", "fi"),
+        ("Ben", "component", "fi"),
+        ("Ben", "application_command", "fi"),
+        ("Ben", "modal_submit", "fi"),
+        ("Ben", "autocomplete", "fi"),
+        ("Ada", "component", "en-US"),
+    ]
+
+
+async def test_a_locale_discord_does_not_have_is_refused(page: PageClient) -> None:
+    status, data = await page.post("/api/locale", {"user": "Ada", "locale": "et"})
+    assert status == 400 and "'et' is not a Discord locale" in data["error"]
+    status, data = await page.post("/api/server-locale", {"locale": "klingon"})
+    assert status == 400 and "not a Discord locale" in data["error"]
+
+
+async def test_the_server_locale_reaches_the_bot_at_once(
+    sandbox: Sandbox, page: PageClient
+) -> None:
+    seen = record_interactions(sandbox)
+    guild_id = sandbox.web.world.guild.id
+    guild = sandbox.client.get_guild(guild_id)
+    assert guild is not None and guild.preferred_locale.value == "en-US"
+    cy = await page.socket("Cy")
+    await page.ok("/api/server-locale", {"locale": "it"})
+    world = await cy.wait("world")
+    assert world["guild"]["locale"] == "it"
+    await sandbox.emulator.wait_until(
+        lambda: guild.preferred_locale.value == "it" or None, what="GUILD_UPDATE"
+    )
+    await page.ok("/api/invoke", {"user": "Cy", "channel": "smear", "command": "game table"})
+    await sandbox.emulator.wait_until(lambda: seen or None, what="the interaction")
+    assert seen[0].guild_locale is not None and seen[0].guild_locale.value == "it"
+    assert seen[0].locale.value == "en-US"  # Cy's own client is still in English
+
+
+async def test_locales_survive_a_restart(tmp_path: Path) -> None:
+    config = sandbox_config(tmp_path)
+    box = await start_sandbox(PlainBot, config)
+    try:
+        async with aiohttp.ClientSession() as session:
+            page = PageClient(session, box.url)
+            await page.ok("/api/locale", {"user": "Dee", "locale": "it"})
+            await page.ok("/api/server-locale", {"locale": "fi"})
+    finally:
+        await box.close()
+    saved = json.loads(config.world_path.read_text("utf-8"))
+    assert saved["guild"]["preferred_locale"] == "fi"
+
+    box = await start_sandbox(PlainBot, config)  # the bot connects to a Finnish server
+    try:
+        assert box.store.restored
+        world = box.web.world
+        assert world.locale_of(world.user("Dee")) == "it"
+        assert world.locale_of(world.user("Eve")) == "en-US"
+        guild = box.client.get_guild(world.guild.id)
+        assert guild is not None and guild.preferred_locale.value == "fi"
+    finally:
+        await box.close()

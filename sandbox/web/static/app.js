@@ -5,7 +5,10 @@
 
 const state = {
   me: null, // user id
-  users: [],
+  users: [], // {id, name, bot, locale}: locale is the user's Discord client locale
+  guild: null, // {id, name, locale}: locale is the server's preferred locale
+  locales: [], // Discord's locales, {code, name}
+  atBottom: true, // the message list is scrolled to the end (new messages keep it there)
   channels: [],
   channel: null, // id of the channel shown
   bot: null,
@@ -198,6 +201,7 @@ function handleFrame(frame) {
     case "modal": return openModal(frame.interaction, frame.modal);
     case "violation": return toast(`Discord would refuse this: ${frame.kind}`, frame.detail);
     case "status": return setBotStatus(frame.bot_connected);
+    case "world": return worldChanged(frame);
     default: return undefined;
   }
 }
@@ -205,6 +209,8 @@ function handleFrame(frame) {
 function hello(frame) {
   state.me = frame.me;
   state.users = frame.users;
+  state.guild = frame.guild;
+  state.locales = frame.locales;
   state.channels = frame.channels;
   state.bot = frame.bot;
   state.commands = frame.commands;
@@ -225,6 +231,7 @@ function hello(frame) {
   $("#guild-name").textContent = frame.guild.name;
   setBotStatus(frame.bot_connected);
   renderUsers();
+  renderLocales();
   renderChannels();
   renderMessages(true);
   updateSuggestions();
@@ -252,7 +259,66 @@ function renderUsers() {
       dataset: { userName: user.name, userId: user.id },
       title: `Act as ${user.name}`,
       onclick: () => switchUser(user),
-    }, avatar(user), user.name));
+    }, avatar(user), user.name,
+    user.locale && user.locale !== "en-US"
+      ? el("span", { class: "locale-tag", title: localeName(user.locale) }, user.locale) : null));
+  }
+}
+
+function worldChanged(frame) {
+  state.users = frame.users;
+  state.guild = frame.guild;
+  state.locales = frame.locales;
+  renderUsers();
+  renderLocales();
+}
+
+function localeName(code) {
+  const found = state.locales.find((l) => l.code === code);
+  return found ? found.name : code;
+}
+
+function fillLocales(select, value) {
+  if (select.options.length !== state.locales.length) {
+    select.replaceChildren(...state.locales.map((l) =>
+      el("option", { value: l.code }, `${l.name} (${l.code})`)));
+  }
+  select.value = value;
+}
+
+// The user's Discord language (their client locale, sent with every click and command) and the
+// server's (its preferred locale, as a server owner sets it in Discord).
+function renderLocales() {
+  const me = meUser();
+  if (me) {
+    fillLocales($("#my-locale"), me.locale);
+    $("#my-locale-label").textContent = `${me.name}'s Discord language`;
+  }
+  if (state.guild) fillLocales($("#server-locale"), state.guild.locale);
+}
+
+async function chooseLocale(event) {
+  const locale = event.target.value;
+  const me = meUser();
+  try {
+    await api("/api/locale", { locale });
+    toast(`${me.name}'s Discord is now in ${localeName(locale)}`,
+      "Every click and command they make says so (the interaction's locale).", "info");
+  } catch (err) {
+    toast("Could not change the language", err.message);
+    renderLocales();
+  }
+}
+
+async function chooseServerLocale(event) {
+  const locale = event.target.value;
+  try {
+    await api("/api/server-locale", { locale });
+    toast(`The server's language is now ${localeName(locale)}`,
+      "The bot was told at once (GUILD_UPDATE). /settings language overrides it.", "info");
+  } catch (err) {
+    toast("Could not change the server's language", err.message);
+    renderLocales();
   }
 }
 
@@ -299,9 +365,17 @@ function nearBottom() {
   return box.scrollHeight - box.scrollTop - box.clientHeight < 120;
 }
 
+// As in Discord, a list scrolled to the end stays at the end when messages arrive or grow (an
+// image loading, a message edited); one the person scrolled up stays where it is.
+function stickToBottom() {
+  if (!state.atBottom) return;
+  const box = $("#messages");
+  box.scrollTop = box.scrollHeight;
+}
+
 function renderMessages(scroll) {
   const box = $("#messages");
-  const stick = scroll || nearBottom();
+  const stick = scroll || state.atBottom || nearBottom();
   const list = [...state.messages.values()]
     .filter((m) => m.channel_id === state.channel && !state.dismissed.has(m.id))
     .sort(byId);
@@ -314,7 +388,10 @@ function renderMessages(scroll) {
         "Switch the user at the top to act as someone else.")));
   }
   box.replaceChildren(...nodes);
-  if (stick) box.scrollTop = box.scrollHeight;
+  if (stick) {
+    state.atBottom = true;
+    box.scrollTop = box.scrollHeight;
+  }
 }
 
 function upsert(message) {
@@ -330,9 +407,12 @@ function upsert(message) {
   }
   state.failed.delete(message.id);
   if (node && known) {
-    const stick = nearBottom();
+    const stick = state.atBottom || nearBottom();
     node.replaceWith(renderMessage(message));
-    if (stick) $("#messages").scrollTop = $("#messages").scrollHeight;
+    if (stick) {
+      state.atBottom = true;
+      stickToBottom();
+    }
   } else {
     renderMessages(false);
   }
@@ -665,6 +745,26 @@ function parseCommand(text) {
   return { command, options, editing, partialName, text: rest };
 }
 
+// Why typed text is not one of the commands, as Discord would put it: an unknown command, an
+// unknown subcommand (with those there are) or a missing one. (The server says the same.)
+function unknownCommand(text) {
+  const words = text.replace(/^\//, "").split(/\s+/).filter((w) => w && !w.includes(":"));
+  if (!words.length) return "type a command after /";
+  const paths = state.commands.map((c) => c.name.split(" "));
+  for (let depth = words.length; depth > 0; depth -= 1) {
+    const here = words.slice(0, depth).join(" ");
+    const subs = [...new Set(paths
+      .filter((p) => p.length > depth && p.slice(0, depth).join(" ") === here)
+      .map((p) => p[depth]))].sort();
+    if (!subs.length) continue;
+    if (depth < words.length) {
+      return `${words[depth]} is not a subcommand of /${here}; it has ${subs.join(", ")}`;
+    }
+    return `/${here} needs a subcommand: ${subs.join(", ")}`;
+  }
+  return `/${words[0]} is not one of the bot's commands`;
+}
+
 function optionSummary(option) {
   return el("span", { class: `opt-chip${option.required ? " required" : ""}` }, option.name);
 }
@@ -796,7 +896,7 @@ async function send() {
   if (text.startsWith("/")) {
     const parsed = parseCommand(text);
     if (!parsed.command) {
-      showComposerError(`${text.split(/\s/)[0]} is not one of the bot's commands`);
+      showComposerError(unknownCommand(text));
       return;
     }
     try {
@@ -873,6 +973,13 @@ function start() {
   $("#messages").addEventListener("click", (event) => {
     if (event.target.classList.contains("spoiler")) event.target.classList.add("shown");
   });
+  $("#messages").addEventListener("scroll", () => { state.atBottom = nearBottom(); });
+  // an image that loads makes its message taller: the end of the list stays in view
+  $("#messages").addEventListener("load", (event) => {
+    if (event.target.tagName === "IMG") stickToBottom();
+  }, true);
+  $("#my-locale").addEventListener("change", chooseLocale);
+  $("#server-locale").addEventListener("change", chooseServerLocale);
   window.addEventListener("hashchange", () => {
     const wanted = wantedUser();
     const user = state.users.find((u) => u.name === wanted || u.id === wanted);
