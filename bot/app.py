@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from bot.languages import Languages
 from bot.settings import Settings
-from bot.storage import Storage, StorageError
+from bot.storage import Shards, Storage, StorageError
 from bot.tables import TableManager
 
 log = logging.getLogger("trickbot")
@@ -45,6 +45,10 @@ class TrickBot(commands.AutoShardedBot):
 
     def __init__(self, settings: Settings, **kwargs: Any) -> None:
         kwargs.setdefault("guild_ready_timeout", settings.guild_ready_timeout)
+        count, ids = settings.shards
+        if count is not None:
+            kwargs.setdefault("shard_count", count)
+            kwargs.setdefault("shard_ids", list(ids))
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),
@@ -91,6 +95,9 @@ class TrickBot(commands.AutoShardedBot):
             remind_after=s.remind_after_seconds,
             table_edit_gap=s.table_edit_gap_seconds,
             time_scale=s.time_scale,
+            shards=Shards(*s.shards),
+            lease_seconds=s.lease_seconds,
+            instance="shards " + ",".join(map(str, s.shards[1])) if s.shard_count else "main",
         )
         errors.install(self.tree)
         await self.tree.set_translator(FluentTranslator())

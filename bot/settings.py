@@ -8,9 +8,10 @@ value is refused at start-up with one sentence naming the setting (``bot.app.run
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
-from pydantic import Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 TIMER_CHOICES = (0, 30, 60, 120, 300)  # seconds: off, 30 s, 1 min, 2 min, 5 min
 
@@ -41,6 +42,13 @@ class Settings(BaseSettings):
     # Where Discord is: only changed to run the bot against a local Discord emulator.
     discord_api_url: str | None = None
     discord_gateway_url: str | None = None
+    # Several processes: Discord's shards (a server belongs to shard (id >> 22) % SHARD_COUNT).
+    # SHARD_IDS=0,1 with SHARD_COUNT=4: this process serves shards 0 and 1. Every process of a
+    # deployment shares one PostgreSQL DATABASE_URL.
+    shard_count: int | None = Field(default=None, ge=1, le=10_000)
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+    # Seconds a process holds a table without renewing (a crashed one's tables move on then).
+    lease_seconds: float = Field(default=15.0, ge=1.0, le=600.0)
     # Internal knobs, rarely changed: tests make them small.
     guild_ready_timeout: float = Field(default=2.0, ge=0.0)
     table_edit_gap_seconds: float = Field(default=1.0, ge=0.0, le=10.0)
@@ -55,6 +63,29 @@ class Settings(BaseSettings):
         if value not in TIMER_CHOICES:
             raise ValueError(f"must be one of {', '.join(str(c) for c in TIMER_CHOICES)}")
         return value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _comma_list(cls, value: object) -> object:
+        if isinstance(value, str):
+            return tuple(int(part) for part in value.replace(" ", "").split(",") if part)
+        return value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT")
+            if not self.shard_ids or any(not 0 <= i < self.shard_count for i in self.shard_ids):
+                raise ValueError(f"SHARD_IDS must be between 0 and {self.shard_count - 1}")
+        return self
+
+    @property
+    def shards(self) -> tuple[int | None, tuple[int, ...]]:
+        """(shard count, this process's shard ids); (None, ()) when not sharded."""
+        if self.shard_count is None:
+            return None, ()
+        return self.shard_count, self.shard_ids or tuple(range(self.shard_count))
 
     @field_validator("log_level")
     @classmethod

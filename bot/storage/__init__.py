@@ -27,6 +27,25 @@ from engine.smear import SmearState
 LIVE_SQL = "('lobby', 'playing')"
 
 
+@dataclass(frozen=True)
+class Shards:
+    """The Discord shards a process serves: a server belongs to shard
+    ``(guild_id >> 22) % count``. No count: every server."""
+
+    count: int | None = None
+    ids: tuple[int, ...] = ()
+
+    def serves(self, guild_id: int) -> bool:
+        return self.count is None or (guild_id >> 22) % self.count in self.ids
+
+    def sql(self) -> tuple[str, tuple[int, ...]]:
+        """An SQL condition on ``guild_id`` for our servers, and its parameters."""
+        if self.count is None:
+            return "1 = 1", ()
+        marks = ", ".join("?" for _ in self.ids)
+        return f"((guild_id / 4194304) % ?) IN ({marks})", (self.count, *self.ids)
+
+
 class OutboxRow(NamedTuple):
     """One public effect of an action, stored with it: post, edit, close (edit a last time and
     forget) or delete the message of ``slot``. ``payload`` is the rendered message as JSON, and
@@ -142,13 +161,14 @@ class Storage:
 
     # ------------------------------------------------------------------ tables
 
-    async def create_table(self, t: Table) -> int:
+    async def create_table(self, t: Table, lease: tuple[str, float] | None = None) -> int:
         now = time.time()
         async with self.db.transaction() as tx:
             row = await tx.fetchone(
                 "INSERT INTO game_tables (guild_id, channel_id, game, host_id, max_seats,"
-                " options, turn_timer, seed, status, settings, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                " options, turn_timer, seed, status, settings, created_at, updated_at,"
+                " lease_owner, lease_until)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     t.guild_id,
                     t.channel_id,
@@ -162,6 +182,8 @@ class Storage:
                     json.dumps(t.settings),
                     now,
                     now,
+                    None if lease is None else lease[0],
+                    None if lease is None else lease[1],
                 ),
             )
             assert row is not None
@@ -223,7 +245,6 @@ class Storage:
                 "UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ?",
                 (CANCELLED, time.time(), t.id),
             ),
-            ("DELETE FROM hand_copies WHERE table_id = ?", (t.id,)),
         ]
         statements += [(INSERT_OUTBOX, (t.id, *r)) for r in rows]
         await self.db.write(statements)
@@ -247,7 +268,6 @@ class Storage:
                 json.dumps(list(outcome.scores)),
             ),
         )
-        await tx.execute("DELETE FROM hand_copies WHERE table_id = ?", (t.id,))
         if t.settings.get("coach"):
             return True  # a coached game is unrated
         bids = [0] * len(t.seats)
@@ -460,22 +480,59 @@ class Storage:
         )
         return None if row is None else await self._load(row)
 
-    async def alive(self, instance: str, boot_id: str, at: float) -> None:
-        """The process is alive (turn timers resume from the last of these after a crash)."""
+    # ------------------------------------------------------------------ leases
+
+    async def claim_tables(
+        self, owner: str, now: float, until: float, shards: Shards
+    ) -> dict[int, float | None]:
+        """Take the lease of every table of our shards that is live (or still has messages to
+        send) and free: never leased, leased by us, or whose lease ran out. Returns each
+        claimed table's previous lease end (when its last holder was last known alive)."""
+        where, params = shards.sql()
+        candidates = await self.db.fetchall(
+            "SELECT id, lease_until FROM game_tables"
+            f" WHERE (status IN {LIVE_SQL} OR id IN (SELECT table_id FROM outbox)) AND {where}"
+            " AND (lease_owner IS NULL OR lease_owner = ? OR lease_until < ?)",
+            (*params, owner, now),
+        )
+        if not candidates:
+            return {}
+        before = {int(r[0]): (None if r[1] is None else float(r[1])) for r in candidates}
+        marks = ", ".join("?" for _ in before)
+        async with self.db.transaction() as tx:
+            won = await tx.fetchall(
+                "UPDATE game_tables SET lease_owner = ?, lease_until = ?"
+                f" WHERE id IN ({marks}) AND (lease_owner IS NULL OR lease_owner = ?"
+                " OR lease_until < ?) RETURNING id",
+                (owner, until, *before, owner, now),
+            )
+        return {int(r[0]): before[int(r[0])] for r in won}
+
+    async def renew_leases(self, owner: str, until: float) -> set[int]:
+        """Our leases run on; returns the tables we still hold (one lost to another process
+        must not be driven by us any more)."""
+        async with self.db.transaction() as tx:
+            rows = await tx.fetchall(
+                "UPDATE game_tables SET lease_until = ? WHERE lease_owner = ? RETURNING id",
+                (until, owner),
+            )
+        return {int(r[0]) for r in rows}
+
+    async def release_leases(self, owner: str) -> None:
+        """A graceful stop: the next process (a restart) takes our tables at once."""
         await self.db.write(
-            [
-                (
-                    "INSERT INTO instances (name, boot_id, alive_at) VALUES (?, ?, ?)"
-                    " ON CONFLICT (name) DO UPDATE SET boot_id = excluded.boot_id,"
-                    " alive_at = excluded.alive_at",
-                    (instance, boot_id, at),
-                )
-            ]
+            [("UPDATE game_tables SET lease_until = 0 WHERE lease_owner = ?", (owner,))]
         )
 
-    async def last_alive(self, instance: str) -> float | None:
-        row = await self.db.fetchone("SELECT alive_at FROM instances WHERE name = ?", (instance,))
-        return None if row is None else float(row[0])
+    async def load_tables(self, ids: Sequence[int]) -> list[LoadedTable]:
+        if not ids:
+            return []
+        marks = ", ".join("?" for _ in ids)
+        rows = await self.db.fetchall(
+            f"SELECT {TABLE_COLUMNS} FROM game_tables WHERE id IN ({marks}) ORDER BY id",
+            tuple(ids),
+        )
+        return [await self._load(row) for row in rows]
 
     # ------------------------------------------------------------------ records
 
@@ -648,6 +705,7 @@ __all__ = [
     "LeaderRow",
     "LoadedTable",
     "OutboxRow",
+    "Shards",
     "SlotRow",
     "StatRow",
     "Storage",

@@ -105,7 +105,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(
         2,
-        "the feed (outbox, message slots, hand copies), settings, the instance heartbeat",
+        "the feed (outbox, message slots, hand copies), settings, per-table leases",
         """
         CREATE TABLE slots (
             table_id BIGINT NOT NULL,
@@ -160,11 +160,9 @@ MIGRATIONS: tuple[Migration, ...] = (
             user_id BIGINT PRIMARY KEY,
             language TEXT
         );
-        CREATE TABLE instances (
-            name TEXT PRIMARY KEY,
-            boot_id TEXT NOT NULL,
-            alive_at DOUBLE PRECISION NOT NULL
-        )
+        ALTER TABLE game_tables ADD COLUMN lease_owner TEXT;
+        ALTER TABLE game_tables ADD COLUMN lease_until DOUBLE PRECISION;
+        CREATE INDEX game_tables_lease ON game_tables(lease_owner)
         """,
     ),
 )

@@ -21,7 +21,7 @@ import secrets
 from bot.ai import ComputerPlayers
 from bot.languages import Languages
 from bot.model import PLAYING, Table
-from bot.storage import Storage
+from bot.storage import Shards, Storage
 from bot.tables.commands import Commands
 from bot.tables.driver import Driver
 from bot.tables.feed import Clock, Discord, Feed, SystemClock
@@ -30,7 +30,7 @@ from bot.tasks import cancel_all
 
 log = logging.getLogger("trickbot.tables")
 
-HEARTBEAT = 5.0  # seconds between two "still alive" writes
+LEASE_SECONDS = 15.0  # a table's lease; renewed every third of it
 MIN_TURN_AFTER_RESTART = 30.0  # a turn resumes with the time it had left, never less than this
 
 
@@ -50,6 +50,8 @@ class TableManager:
         instance: str = "main",
         time_scale: float = 1.0,
         players: ComputerPlayers | None = None,
+        shards: Shards | None = None,
+        lease_seconds: float = LEASE_SECONDS,
     ) -> None:
         self.storage = storage
         self.clock = clock or SystemClock()
@@ -84,8 +86,11 @@ class TableManager:
             time_scale=time_scale,
         )
         self.time_scale = time_scale
-        self.instance = instance
-        self.boot_id = secrets.token_hex(8)
+        self.shards = shards or Shards()
+        self.lease_seconds = lease_seconds
+        # Who holds a lease: this process, this time (a restart is another holder).
+        self.owner = f"{instance}:{secrets.token_hex(6)}"
+        self.commands.lease = lambda: (self.owner, self.clock.time() + self.lease_seconds)
         self._heartbeat: asyncio.Task[None] | None = None
 
     def _wake_driver(self, t: Table) -> None:
@@ -101,37 +106,56 @@ class TableManager:
     # ================================================================== life
 
     async def resume(self) -> int:
-        """Load every live table (and every table with something left to publish) and start
-        its feed and driver. A turn resumes with the time it had left when the bot stopped."""
-        last_alive = await self.storage.last_alive(self.instance)
+        """Take this process's tables (those of its shards whose lease is free) and start their
+        feeds and drivers; then keep the leases alive. A turn resumes with the time it had
+        left when the bot stopped (never less than 30 seconds)."""
+        count = await self._claim()
+        self._heartbeat = asyncio.create_task(self._beat(), name="heartbeat")
+        log.info("resumed %d tables", count)
+        return count
+
+    async def _claim(self) -> int:
         now = self.clock.time()
-        loaded = await self.storage.load_live()
-        for item in loaded:
+        claimed = await self.storage.claim_tables(
+            self.owner, now, now + self.lease_seconds, self.shards
+        )
+        fresh = [tid for tid in claimed if tid not in self.feed.tables and tid not in self.tables]
+        for item in await self.storage.load_tables(fresh):
             t = item.table
             if t.live:
                 self.registry.add(t)
             if t.status == PLAYING and t.deadline is not None:
-                left = t.deadline - (last_alive if last_alive is not None else now)
+                lease_end = claimed[t.id]
+                # The previous holder was last known alive when its lease was last renewed.
+                alive = now if lease_end is None else min(now, lease_end - self.lease_seconds)
+                left = t.deadline - alive
                 t.deadline = now + max(MIN_TURN_AFTER_RESTART * self.time_scale, left)
                 await self.storage.save(t)
             self.feed.add(t, item)
             self.driver.wake(t)
-        await self.storage.alive(self.instance, self.boot_id, now)
-        self._heartbeat = asyncio.create_task(self._beat(), name="heartbeat")
-        log.info("resumed %d tables", len(loaded))
-        return len(loaded)
+        return len(fresh)
 
     async def _beat(self) -> None:
+        """Renew our leases; drop a table whose lease another process took (it must never be
+        driven twice); take tables whose holder stopped renewing (a crashed process)."""
         while True:
-            await asyncio.sleep(HEARTBEAT)
+            await asyncio.sleep(self.lease_seconds / 3)
             try:
-                await self.storage.alive(self.instance, self.boot_id, self.clock.time())
+                now = self.clock.time()
+                held = await self.storage.renew_leases(self.owner, now + self.lease_seconds)
+                for t in list(self.registry.tables.values()):
+                    if t.id not in held:
+                        log.error("table=%s lost its lease to another process: dropped", t.id)
+                        self.registry.remove(t)
+                        self.driver.wake(t)
+                await self._claim()
             except Exception as e:
-                log.warning("heartbeat not saved: %s", e)
+                log.warning("leases not renewed: %s", e)
 
     async def stop(self, timeout: float = 3.0) -> None:
         """A graceful stop: refuse new actions, let the actions under way finish, send what is
-        left to send (up to ``timeout`` seconds), and remember when we stopped."""
+        left to send (up to ``timeout`` seconds), and hand the tables' leases back so the next
+        start takes them at once."""
         self.registry.stopping = True
         for t in list(self.registry.tables.values()):
             async with t.lock:  # the action under way (if any) finishes first
@@ -142,7 +166,7 @@ class TableManager:
         if self._heartbeat is not None:
             await cancel_all([self._heartbeat])
         with contextlib.suppress(Exception):
-            await self.storage.alive(self.instance, self.boot_id, self.clock.time())
+            await self.storage.release_leases(self.owner)
 
 
 __all__ = ["Discord", "TableManager"]

@@ -94,6 +94,8 @@ class Commands:
         self.clock = clock
         self.default_turn_timer = default_turn_timer
         self.time_scale = time_scale  # tests make waiting times short
+        # The lease a new table starts with: (holder, until); set by the TableManager.
+        self.lease: Callable[[], tuple[str, float]] | None = None
 
     # ================================================================== committing
 
@@ -175,12 +177,14 @@ class Commands:
             settings=settings,
         )
         try:
-            await self.storage.create_table(t)
+            await self.storage.create_table(t, None if self.lease is None else self.lease())
         except Exception as e:
-            if self.registry.in_channel(place.channel_id) is not None:
-                raise TableHere(self.registry.in_channel(place.channel_id)) from None  # type: ignore[arg-type]
+            here = self.registry.in_channel(place.channel_id)
+            if here is not None:
+                raise TableHere(here) from None
             log.error("could not create a table: %s", e)
-            raise Refusal("refusal-not-saved") from None
+            # Most often the channel's table is held by a process still starting up.
+            raise Refusal("refusal-restarting") from None
         self.registry.add(t)
         t.revision += 1
         game_event(t.id, "open", game=t.game, seats=t.max_seats, guild=place.guild_id)

@@ -19,20 +19,23 @@ from tests.e2e.harness import PLAY_RE, enabled_moves, is_hand, text_of
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def bot_env(emu: DiscordEmulator, db: Path, **extra: str) -> dict[str, str]:
+def bot_env(emu: DiscordEmulator, db: Path | str, **extra: str) -> dict[str, str]:
+    """``python -m bot``'s environment: the emulator, and ``db`` (a file or a URL)."""
     assert emu.urls is not None
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
+    where = "DATABASE_URL" if str(db).startswith("postgresql://") else "DATABASE_PATH"
     env.update(
         {
             "DISCORD_TOKEN": emu.token,
             "DISCORD_API_URL": emu.urls.api,
             "DISCORD_GATEWAY_URL": emu.urls.gateway,
-            "DATABASE_PATH": str(db),
+            where: str(db),
             "SANDBOX": "false",
             "AI_PAUSE_SECONDS": "0",
             "GUILD_READY_TIMEOUT": "0.05",
             "TABLE_EDIT_GAP_SECONDS": "0.05",
             "LOG_LEVEL": "WARNING",
+            "LEASE_SECONDS": "2",  # a killed process's tables are taken after 2 s
         }
     )
     env.update(extra)
@@ -44,7 +47,7 @@ class BotProcess:
     """``python -m bot`` as a child process (its log goes to ``log``)."""
 
     emu: DiscordEmulator
-    db: Path
+    db: Path | str
     log: Path
     extra: dict[str, str] = field(default_factory=dict)
     proc: asyncio.subprocess.Process | None = None

@@ -7,9 +7,7 @@ from sandbox import DiscordEmulator, run_bot
 from tests.e2e.harness import Players, forge, lobby_table_id, make_bot, make_world, text_of
 
 
-async def test_leaving_and_cancelling_a_game_ask_first(
-    emu: DiscordEmulator, database: str
-) -> None:
+async def test_leaving_and_cancelling_a_game_ask_first(emu: DiscordEmulator, database: str) -> None:
     w = make_world(emu)
     alice, bob, carol = w.users
     async with run_bot(emu, make_bot(database)) as bot:
