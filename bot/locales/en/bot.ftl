@@ -240,7 +240,7 @@ chart-y = Score
 
 board-title = **{ $game } leaderboard**
 board-empty = No finished games yet.
-board-row = { $rank }. { $name } — **{ $rating }** · { $games ->
+board-row = { $rank }. { $name } — **{ NUMBER($rating, useGrouping: 0) }** · { $games ->
     [one] 1 game
    *[other] { $games } games
 } · { $wins ->
@@ -263,7 +263,7 @@ stats-games = { $games ->
 stats-bids = bids made { $made } of { $bids }
 stats-average = average final score { $average }
 stats-average-lowest = average total { $average } (lower is better)
-stats-rating = rating { $rating } (#{ $rank })
+stats-rating = rating { NUMBER($rating, useGrouping: 0) } (#{ $rank })
 stats-form = last games { $form }
 
 ## Commands
