@@ -1,4 +1,5 @@
 """``python -m bot``: run the bot with settings from the environment or ``.env``.
+``python -m bot migrate-db --from ... --to ...``: copy its data into another database.
 
 Without a token it starts the local sandbox instead: the same bot against a local Discord
 emulator, played in the browser (``sandbox/run.py``).
@@ -26,6 +27,10 @@ def settings_or_exit() -> Settings:
 
 
 def main() -> int:
+    if sys.argv[1:2] == ["migrate-db"]:
+        from bot.storage.copy import main as migrate_db
+
+        return migrate_db(sys.argv[2:])
     settings = settings_or_exit()
     if not settings.has_token and settings.sandbox:
         try:

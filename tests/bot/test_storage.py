@@ -380,3 +380,52 @@ def test_sqlite_urls_name_files() -> None:
     assert sqlite_path("sqlite:///data/x.sqlite3") == "data/x.sqlite3"
     assert sqlite_path("sqlite:////abs/x.sqlite3") == "/abs/x.sqlite3"
     assert sqlite_path("data/y.sqlite3") == "data/y.sqlite3"
+
+
+async def test_moving_house_copies_everything_and_checks_the_counts(
+    tmp_path: Path, postgres: str
+) -> None:
+    import subprocess
+    import sys
+
+    from tests.postgres import new_database
+
+    source = tmp_path / "old.sqlite3"
+    old = await Storage.open(source)
+    t = _table()
+    await old.create_table(t)
+    _finish(t)
+    await old.save(t, [OutboxRow(1, "post", "standings", "n", '{"content": "x"}', 1)])
+    live = _table(channel=99)
+    await old.create_table(live)
+    await old.set_language("guild", 1, "fi")
+    await old.close()
+    url = await new_database(postgres)
+    run = subprocess.run(
+        [sys.executable, "-m", "bot", "migrate-db", "--from", f"sqlite:///{source}", "--to", url],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "game_tables: 2 rows copied, counts match" in run.stdout
+    new = await Storage.open(url)
+    try:
+        assert await new.finished_count() == 1
+        assert (await new.languages())[0] == {1: "fi"}
+        board = await new.leaderboard(1, "smear")
+        assert {r.user_id for r in board} == {100, 200}
+        found = await new.record_of(t.id)
+        assert found is not None and found[0] == "finished"
+        fresh = _table(channel=123)
+        await new.create_table(fresh)
+        assert fresh.id > live.id, "new tables do not reuse copied ids"
+    finally:
+        await new.close()
+    again = subprocess.run(
+        [sys.executable, "-m", "bot", "migrate-db", "--from", f"sqlite:///{source}", "--to", url],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert again.returncode == 2 and "already has data" in again.stderr
