@@ -33,6 +33,7 @@ import tempfile
 import time
 import tracemalloc
 from collections import Counter
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -67,8 +68,9 @@ def _rss_bytes() -> int:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 
-def _create_child_bot(api: str, gateway: str, db: str) -> TrickBot:
-    """The real bot, pointed at the emulator, with pauses and turn timers off."""
+def _create_child_bot(api: str, gateway: str, db: str, shards: str) -> TrickBot:
+    """The real bot, pointed at the emulator, with pauses and turn timers off. ``db`` is a
+    SQLite file or a PostgreSQL URL; ``shards`` "count/id" (or "" for one process)."""
     # Imported here so that only the child process loads discord.py and the bot.
     import logging
 
@@ -82,10 +84,16 @@ def _create_child_bot(api: str, gateway: str, db: str) -> TrickBot:
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     discord.http.Route.BASE = api
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
+    where: dict[str, Any] = (
+        {"database_url": db} if db.startswith("postgresql://") else {"database_path": Path(db)}
+    )
+    if shards:
+        count, shard = shards.split("/")
+        where.update(shard_count=int(count), shard_ids=(int(shard),))
     settings = Settings(
         _env_file=None,  # type: ignore[call-arg]
         discord_token=TOKEN,  # type: ignore[arg-type]
-        database_path=Path(db),
+        **where,
         ai_pause_seconds=0.0,
         turn_timer_seconds=0,
         guild_ready_timeout=0.05,
@@ -110,6 +118,7 @@ class _BotMeter:
         self._gc_started = 0.0
         self._profiler: cProfile.Profile | None = None
         self._rss0 = 0
+        self._moves0 = 0
 
     def on_gc(self, phase: str, info: dict[str, Any]) -> None:
         """A ``gc.callbacks`` hook: records each collection's pause, by generation."""
@@ -145,6 +154,7 @@ class _BotMeter:
         )
         for v in self.pauses.values():
             v.clear()
+        self._moves0 = len(self.bot.manager.driver.move_seconds)
         if self.profile:
             self._profiler = cProfile.Profile()
             self._profiler.enable()
@@ -154,11 +164,13 @@ class _BotMeter:
         if self._profiler is not None and self.profile:
             self._profiler.disable()
             self._profiler.dump_stats(self.profile)
+        moves = list(self.bot.manager.driver.move_seconds)[self._moves0 :]
         _reply(
             gc={g: [len(v), sum(v), max(v, default=0.0)] for g, v in self.pauses.items()},
             cpu=time.process_time(),
             actions=sum(t.version for t in self._playing()),
             live=len(self._playing()),
+            moves=moves,
         )
 
 
@@ -176,9 +188,9 @@ async def _obey(reader: asyncio.StreamReader, meter: _BotMeter) -> None:
             commands[cmd]()
 
 
-async def _bot_child(api: str, gateway: str, db: str, profile: str | None) -> None:
+async def _bot_child(api: str, gateway: str, db: str, shards: str, profile: str | None) -> None:
     """The bot, alone in its process; obeys one JSON command a line on stdin."""
-    bot = _create_child_bot(api, gateway, db)
+    bot = _create_child_bot(api, gateway, db, shards)
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
@@ -203,10 +215,12 @@ class BotProcess:
         self.proc = proc
 
     @classmethod
-    async def start(cls, emu: DiscordEmulator, db: Path, log: Path, profile: str | None) -> Any:
+    async def start(
+        cls, emu: DiscordEmulator, db: str, shards: str, log: Path, profile: str | None
+    ) -> Any:
         assert emu.urls is not None
         args = [sys.executable, "-m", "benchmarks.bench_load", "--bot-child", emu.urls.api]
-        args += [emu.urls.gateway, str(db)] + (["--profile", profile] if profile else [])
+        args += [emu.urls.gateway, db, shards] + (["--profile", profile] if profile else [])
         with log.open("wb") as err:
             proc = await asyncio.create_subprocess_exec(
                 *args, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=err
@@ -400,28 +414,79 @@ async def _prune(emu: DiscordEmulator, keep: float) -> None:
                 del emu.interactions[iid]
 
 
+@contextlib.asynccontextmanager
+async def _database(kind: str, folder: Path) -> AsyncIterator[str]:
+    """Where the bots keep their data: a SQLite file, a throwaway PostgreSQL server's fresh
+    database, or a given PostgreSQL URL."""
+    if kind == "sqlite":
+        yield str(folder / "bench.sqlite3")
+    elif kind == "postgres":
+        from sandbox.postgres import new_database, postgres_server
+
+        with postgres_server() as server:
+            yield await new_database(server)
+    else:
+        yield kind
+
+
+def _guild_on(emu: DiscordEmulator, name: str, shard: int, count: int) -> Any:
+    """A server on ``shard`` of ``count`` (so each bot process gets its share of tables)."""
+    while True:
+        guild = emu.add_guild(name, channels=[])
+        if (guild.id >> 22) % count == shard:
+            return guild
+
+
+async def _start_bots(
+    emu: DiscordEmulator, db: str, processes: int, folder: Path, profile: str | None
+) -> list[BotProcess]:
+    bots = []
+    for i in range(processes):
+        shards = f"{processes}/{i}" if processes > 1 else ""
+        log = folder / f"bot-{i}.log"
+        bots.append(await BotProcess.start(emu, db, shards, log, profile if i == 0 else None))
+    for bot in bots:
+        hello = await bot.read(timeout=60)
+        assert hello.get("ready"), hello
+    return bots
+
+
+async def _ask_all(bots: list[BotProcess], cmd: str) -> list[dict[str, Any]]:
+    return [await bot.ask(cmd) for bot in bots]
+
+
 async def bench(
-    tables: int, seconds: float, think: float, warmup: float, level: str, profile: str | None
+    tables: int,
+    seconds: float,
+    think: float,
+    warmup: float,
+    level: str,
+    profile: str | None,
+    processes: int = 1,
+    database: str = "sqlite",
 ) -> dict[str, Any]:
     import logging
 
+    if processes > 1 and database == "sqlite":
+        raise ValueError("several bot processes share a PostgreSQL database: --database postgres")
     sandbox_log = logging.getLogger("sandbox")
     level_before = sandbox_log.level
     sandbox_log.setLevel(logging.ERROR)  # violations are counted below
     gc_threshold = gc.get_threshold()
     tmp = tempfile.TemporaryDirectory(prefix="bench-load-")
-    log_path = Path(tmp.name) / "bot.log"
-    async with DiscordEmulator(interaction_timeout=3.0) as emu:
+    folder = Path(tmp.name)
+    async with DiscordEmulator(interaction_timeout=3.0) as emu, _database(database, folder) as db:
         loop = asyncio.get_running_loop()
-        bot = await BotProcess.start(emu, Path(tmp.name) / "bench.sqlite3", log_path, profile)
+        bots = await _start_bots(emu, db, processes, folder, profile)
         pruner = asyncio.create_task(_prune(emu, keep=5.0))
         try:
-            hello = await bot.read(timeout=60)
-            assert hello.get("ready"), hello
             await emu.wait_until(lambda: emu.all_command_names() or None, timeout=30)
-            base = await bot.ask("baseline")
+            base = await _ask_all(bots, "baseline")
             watch = Watch(emu)
-            guilds = [emu.add_guild(f"Guild {g}", channels=[]) for g in range((tables + 49) // 50)]
+            guilds = [
+                _guild_on(emu, f"Guild {g}", g % processes, processes)
+                for g in range((tables + 49) // 50)
+            ]
             gate = asyncio.Semaphore(8)
 
             async def one(i: int) -> tuple[int, list[User]]:
@@ -438,7 +503,7 @@ async def bench(
             ]
             warm_until = loop.time() + warmup  # everyone opens a hand, a few tricks are played
             await asyncio.gather(*(p.run(warm_until) for p in people))
-            mem = await bot.ask("measure")
+            mem = await _ask_all(bots, "measure")
             # The emulator keeps every message and revision: keep its collector from pausing
             # (and so timing) over them, as the bot does over what it holds for good.
             gc.collect()
@@ -454,42 +519,59 @@ async def bench(
             await asyncio.gather(*(p.run(until) for p in people))
             elapsed = loop.time() - started
             lat = list(emu.latencies)
-            end = await bot.ask("finish")
+            ends = await _ask_all(bots, "finish")
             emu_cpu = time.process_time() - cpu0
             kinds = Counter(v.kind for v in emu.violations[violations_before:])
-            routes = Counter(_route(r.method, r.path) for r in emu.requests[requests_before:])
-            live = max(1, int(mem["live"]))
+            requests = emu.requests[requests_before:]
+            routes = Counter(_route(r.method, r.path) for r in requests)
+            live = max(1, sum(int(m["live"]) for m in mem))
+            moves = [float(x) for end in ends for x in end["moves"]]
             return {
                 "tables": tables,
+                "processes": processes,
+                "database": "sqlite" if database == "sqlite" else "postgresql",
                 "open_seconds": open_seconds,
-                "live_tables": mem["live"],
+                "live_tables": sum(int(m["live"]) for m in mem),
                 "finished_games": sum(1 for p in people if p.done) // 2,
                 "interactions": len(lat),
                 "clicks": sum(p.clicks for p in people) - clicks_before,
                 "seconds": elapsed,
                 "per_second": len(lat) / elapsed if elapsed else 0.0,
+                "requests_per_second": len(requests) / elapsed if elapsed else 0.0,
                 "p50_ms": _percentile(lat, 50) * 1000,
                 "p90_ms": _percentile(lat, 90) * 1000,
                 "p99_ms": _percentile(lat, 99) * 1000,
                 "max_ms": max(lat, default=0.0) * 1000,
                 "mean_ms": statistics.fmean(lat) * 1000 if lat else 0.0,
-                "traced_kb_per_table": mem["traced"] / live / 1024,
-                "rss_kb_per_table": mem["rss_delta"] / live / 1024,
-                "rss_base_mb": base["rss"] / 2**20,
-                "actions": int(end["actions"]) - int(mem["actions"]),
+                "moves": len(moves),
+                "move_p50_s": _percentile(moves, 50),
+                "move_p95_s": _percentile(moves, 95),
+                "move_max_s": max(moves, default=0.0),
+                "traced_kb_per_table": sum(m["traced"] for m in mem) / live / 1024,
+                "rss_kb_per_table": sum(m["rss_delta"] for m in mem) / live / 1024,
+                "rss_base_mb": sum(b["rss"] for b in base) / 2**20,
+                "actions": sum(int(e["actions"]) for e in ends)
+                - sum(int(m["actions"]) for m in mem),
                 "violations": dict(kinds),
                 "routes": routes,
-                "bot_cpu": float(end["cpu"]) - float(mem["cpu"]),
-                "gc": end["gc"],
+                "bot_cpu": [
+                    float(e["cpu"]) - float(m["cpu"]) for e, m in zip(ends, mem, strict=True)
+                ],
+                "gc": ends[0]["gc"],
                 "emu_cpu": emu_cpu,
-                "bot_log": log_path.read_text(errors="replace").splitlines(),
+                "bot_log": [
+                    line
+                    for i in range(processes)
+                    for line in (folder / f"bot-{i}.log").read_text(errors="replace").splitlines()
+                ],
             }
         finally:
             sandbox_log.setLevel(level_before)
             gc.unfreeze()
             gc.set_threshold(*gc_threshold)
             pruner.cancel()
-            await bot.stop()
+            for bot in bots:
+                await bot.stop()
             if os.environ.get("BENCH_KEEP"):
                 print("kept", tmp.name)
             else:
@@ -525,17 +607,34 @@ def main() -> None:
     parser.add_argument("--level", default="easy", help="the computer's level")
     parser.add_argument("--profile", help="cProfile the bot process into this file")
     parser.add_argument("--log", help="write the bot's whole log (warnings, errors) to this file")
-    parser.add_argument("--bot-child", nargs=3, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--processes", type=int, default=1, help="bot processes, one shard each (PostgreSQL)"
+    )
+    parser.add_argument(
+        "--database",
+        default="sqlite",
+        help="sqlite, postgres (a throwaway server) or a postgresql:// URL of an empty database",
+    )
+    parser.add_argument("--bot-child", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.bot_child:
-        api, gateway, db = args.bot_child
-        asyncio.run(_bot_child(api, gateway, db, args.profile))
+        api, gateway, db, shards = args.bot_child
+        asyncio.run(_bot_child(api, gateway, db, shards, args.profile))
         return
     t0 = time.perf_counter()
     limit = args.seconds + args.warmup + 60 + args.tables * 0.5
     r = asyncio.run(
         asyncio.wait_for(
-            bench(args.tables, args.seconds, args.think, args.warmup, args.level, args.profile),
+            bench(
+                args.tables,
+                args.seconds,
+                args.think,
+                args.warmup,
+                args.level,
+                args.profile,
+                args.processes,
+                args.database,
+            ),
             limit,
         )
     )
@@ -543,12 +642,22 @@ def main() -> None:
     rows = [
         ("tables", f"{r['tables']} opened in {r['open_seconds']:.1f} s, {r['live_tables']} live"),
         ("measured", f"{r['seconds']:.1f} s after {args.warmup:.0f} s of warm-up"),
+        (
+            "bots",
+            f"{r['processes']} process{'es' if r['processes'] > 1 else ''} on {r['database']}",
+        ),
         ("interactions", f"{r['interactions']} = {r['per_second']:.1f}/s"),
+        ("REST requests", f"{r['requests_per_second']:.1f}/s from the bots"),
         ("game actions", f"{r['actions']} (computer and people); {r['finished_games']} over"),
         ("dispatch→answer p50", f"{r['p50_ms']:.1f} ms"),
         ("dispatch→answer p90", f"{r['p90_ms']:.1f} ms"),
         ("dispatch→answer p99", f"{r['p99_ms']:.1f} ms  (target < {TARGET_P99_MS:.0f})"),
         ("dispatch→answer max", f"{r['max_ms']:.1f} ms  (mean {r['mean_ms']:.1f} ms)"),
+        (
+            "computer moves",
+            f"{r['moves']}: p50 {r['move_p50_s']:.2f} s, p95 {r['move_p95_s']:.2f} s, "
+            f"max {r['move_max_s']:.2f} s (turn to move)",
+        ),
         (
             "bot memory / table",
             f"{r['traced_kb_per_table']:.0f} KB traced Python (tracemalloc; target < "
@@ -563,7 +672,7 @@ def main() -> None:
         ),
         (
             "CPU used (of wall)",
-            f"bot {r['bot_cpu'] / r['seconds']:.0%} of a core, "
+            "bot " + " + ".join(f"{c / r['seconds']:.0%}" for c in r["bot_cpu"]) + " of a core, "
             f"emulator and people {r['emu_cpu'] / r['seconds']:.0%} ({os.cpu_count()} cores)",
         ),
         (
@@ -578,7 +687,10 @@ def main() -> None:
         ("wall time", f"{time.perf_counter() - t0:.0f} s"),
     ]
     width = max(len(k) for k, _ in rows)
-    print(f"load benchmark: bot in its own process, {args.think:g} s think, computer {args.level}")
+    print(
+        f"load benchmark: bots in their own processes, {args.think:g} s think, "
+        f"computer {args.level}"
+    )
     for k, v in rows:
         print(f"  {k.ljust(width)}  {v}")
     for line in r["bot_log"][:5]:

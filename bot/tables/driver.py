@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
+from collections import deque
 
 from bot.ai import ComputerPlayers
 from bot.model import LOBBY, PLAYING, Refusal, Table
@@ -40,6 +42,8 @@ class Driver:
         self.tasks: dict[int, asyncio.Task[None]] = {}
         self.wakes: dict[int, asyncio.Event] = {}
         self.closing = False
+        # Seconds from a computer's turn to its move (the load benchmark reads them).
+        self.move_seconds: deque[float] = deque(maxlen=100_000)
 
     def wake(self, t: Table) -> None:
         """Something changed at the table: look again (starting its task if it has none)."""
@@ -105,9 +109,11 @@ class Driver:
         seat = st.current_player
         version = t.version
         if t.seats[seat].automatic:
+            started = time.monotonic()
             if not await self._wait(wake, self.ai_pause):
                 return  # something changed meanwhile: look again
             await self._computer(t, seat, version, timed_out=False)
+            self.move_seconds.append(time.monotonic() - started)
             return
         if t.deadline is None:
             await self._wait(wake, None)

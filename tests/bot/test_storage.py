@@ -356,7 +356,7 @@ async def test_a_person_and_a_server_can_be_forgotten(storage: Storage) -> None:
 
 
 async def test_postgres_migrates_once_when_processes_start_together(postgres: str) -> None:
-    from tests.postgres import new_database
+    from sandbox.postgres import new_database
 
     url = await new_database(postgres)
     opened = await asyncio.gather(*(Storage.open(url) for _ in range(4)))
@@ -388,7 +388,7 @@ async def test_moving_house_copies_everything_and_checks_the_counts(
     import subprocess
     import sys
 
-    from tests.postgres import new_database
+    from sandbox.postgres import new_database
 
     source = tmp_path / "old.sqlite3"
     old = await Storage.open(source)

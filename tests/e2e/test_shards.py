@@ -10,9 +10,9 @@ from pathlib import Path
 import asyncpg
 
 from sandbox import DiscordEmulator, Guild, User
+from sandbox.postgres import new_database
 from tests.e2e.harness import lobby_table_id, text_of
 from tests.e2e.process import BotProcess, SeenPlayers
-from tests.postgres import new_database
 
 
 def _guild_on_shard(emu: DiscordEmulator, shard: int, count: int, name: str) -> Guild:

@@ -1,7 +1,9 @@
-"""A throwaway PostgreSQL server for the tests: started in a temporary folder on 127.0.0.1 as a
-user other than root (PostgreSQL refuses to run as root), removed afterwards. Without Debian's
-postgresql package the tests that need it skip, saying why (``make test`` installs it when run
-as root); with ``TRICKBOT_REQUIRE_POSTGRES=1`` (CI) they fail instead."""
+"""A throwaway PostgreSQL server for tests and benchmarks: started in a temporary folder on
+127.0.0.1 as a user other than root (PostgreSQL refuses to run as root), removed afterwards.
+
+Without Debian's postgresql package (``make test`` installs it when run as root) it raises
+``PostgresUnavailable`` saying why; the tests skip with that reason, or fail with
+``TRICKBOT_REQUIRE_POSTGRES=1`` (CI)."""
 
 from __future__ import annotations
 
@@ -17,15 +19,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import pytest
 
-REQUIRED = os.environ.get("TRICKBOT_REQUIRE_POSTGRES") == "1"
+class PostgresUnavailable(Exception):
+    """No PostgreSQL server could be started here; the message says why."""
 
 
 def _unavailable(reason: str) -> None:
-    if REQUIRED:
-        pytest.fail(f"PostgreSQL is required here: {reason}")
-    pytest.skip(reason)
+    raise PostgresUnavailable(reason)
 
 
 def _bindir() -> Path | None:
@@ -63,44 +63,17 @@ def postgres_server() -> Iterator[str]:
         shutil.chown(root, owner)
     os.chmod(root, 0o700)
     port = _free_port()
-    run = {"check": True, "capture_output": True, "timeout": 120}
+
+    def run(cmd: list[str]) -> None:
+        subprocess.run(_as_owner(cmd, owner), check=True, capture_output=True, timeout=120)
+
+    options = f"-k {root} -p {port} -c listen_addresses=127.0.0.1 -c fsync=off"
+    options += " -c full_page_writes=off -c synchronous_commit=off -c max_connections=200"
     try:
-        subprocess.run(
-            _as_owner(
-                [
-                    str(bindir / "initdb"),
-                    "-D",
-                    str(data),
-                    "-U",
-                    "trickbot",
-                    "--auth=trust",
-                    "-E",
-                    "UTF8",
-                    "--no-sync",
-                ],
-                owner,
-            ),
-            **run,
-        )
-        options = f"-k {root} -p {port} -c listen_addresses=127.0.0.1 -c fsync=off"
-        options += " -c full_page_writes=off -c synchronous_commit=off -c max_connections=200"
-        subprocess.run(
-            _as_owner(
-                [
-                    str(bindir / "pg_ctl"),
-                    "-D",
-                    str(data),
-                    "-o",
-                    options,
-                    "-l",
-                    str(root / "log"),
-                    "-w",
-                    "start",
-                ],
-                owner,
-            ),
-            **run,
-        )
+        init = [str(bindir / "initdb"), "-D", str(data), "-U", "trickbot", "--auth=trust"]
+        run([*init, "-E", "UTF8", "--no-sync"])
+        ctl = [str(bindir / "pg_ctl"), "-D", str(data), "-o", options]
+        run([*ctl, "-l", str(root / "log"), "-w", "start"])
     except (subprocess.SubprocessError, OSError) as e:
         shutil.rmtree(root, ignore_errors=True)
         detail = getattr(e, "stderr", b"") or b""
