@@ -423,8 +423,8 @@ error-generic = Vabandust, minu poolel läks midagi valesti; midagi ei muutunud.
 rules-smear =
     {""}**Cutthroat Canadian Smear** — 2 või 3 mängijat, igaüks enda eest; võidab see, kes jõuab esimesena eesmärgini (vaikimisi 11).
     • **Jagamine**: igaühele 6 kaarti. Pärast iga mängitud vooru läheb jagamine vasakule.
-    • **Pakkumine**: jagajast vasakult alustades igaüks üks kord: passi või paku kõrgemalt (2, 3 või 4). Pakkumine 4 lõpetab pakkumise. Kui kõik passivad, jagab sama jagaja uuesti (või valikuga *jagaja pakkumiskohustus* peab jagaja pakkuma).
-    • **Mäng**: pakkuja käib välja; esimene käidud kaart määrab **trumbi**. Tunnista masti või käi trumpi; kui väljakäidud masti pole, käi mida tahes. Tihi võtab kõrgeim trump, muidu väljakäidud masti kõrgeim kaart.
+    • **Pakkumine**: jagajast vasakult alustades igaüks üks kord: passi või paku kõrgemalt (2, 3 või 4). Pakkumine 4 lõpetab pakkumisvooru. Kui kõik passivad, jagab sama jagaja uuesti (või valikuga *jagaja pakkumiskohustus* peab jagaja pakkuma).
+    • **Mängu käik**: pakkuja käib välja; esimene käidud kaart määrab **trumbi**. Tunnista masti või käi trumpi; kui väljakäidud masti pole, käi mida tahes. Tihi võtab kõrgeim trump, muidu väljakäidud masti kõrgeim kaart.
     • **Punktid** (kuni 4 voorus): **Kõrge** (kõrgeim jagatud trump, selle käijale), **Madal** (madalaim jagatud trump, selle käijale), **Soldat** ehk trumbisoldat (selle tihi võtjale), **Mäng** (kõige rohkem silmi: Ä 4, K 3, E 2, S 1, 10 kümme; viigi korral ei saa punkti keegi).
     • **Arvestus**: pakkuja saab kõik oma punktid, kui ta täidab pakkumise, muidu kaotab pakkumise jagu punkte (skoor võib minna alla nulli). Teised saavad oma võetud punktid.
     • **Võit**: võita saab ainult pakkuja, kas täites pakkumise ja jõudes eesmärgini või täites pakkumise 4, kui tal oli enne vooru vähemalt 1 punkt.
@@ -432,7 +432,7 @@ rules-smear =
 rules-salad =
     {""}**Canadian Salad** — 3 kuni 6 mängijat, igaüks enda eest; kuus vooru, ja võidab **väikseim** summa.
     • **Pakk**: jagatakse kõik kaardid (3 mängijat: ilma 2♣; 5: ilma 2♣ 2♦; 6: ilma 2♣ 3♣ 2♦ 3♦).
-    • **Mäng**: välja käib jagajast vasakul olev mängija; tunnista masti, kui saad, muidu käi mida tahes. Trumpi pole: tihi võtab väljakäidud masti kõrgeim kaart ja selle võtja käib järgmisena välja.
+    • **Mängu käik**: välja käib jagajast vasakul olev mängija; tunnista masti, kui saad, muidu käi mida tahes. Trumpi pole: tihi võtab väljakäidud masti kõrgeim kaart ja selle võtja käib järgmisena välja.
     • **Voorud** järjekorras (trahvid): 1. tihideta — 10 tihi eest; 2. ärtudeta — 10 ärtu eest; 3. emandateta — 25 emanda eest; 4. poti kuningata — 100; 5. viimase tihita — 100; 6. salat — kõik viis korraga.
     Voorud 2–4 lõpevad kohe, kui kõik trahvikaardid on võetud. Kui väikseim summa on mitmel, võidavad nad kõik.
     Vajuta **Näita mu kaarte** (või kasuta käsku /hand), et oma kaarte näha ja käia.

@@ -425,7 +425,7 @@ rules-smear =
     {""}**Cutthroat Canadian Smear** — 2 o 3 giocatori, ognuno per sé; vince chi arriva per primo all'obiettivo (11 se non si sceglie altro).
     • **Distribuzione**: 6 carte a testa. Dopo ogni mano giocata il mazziere passa a sinistra.
     • **Asta**: a partire dalla sinistra del mazziere, ognuno una volta sola: passa, oppure offri di più (2, 3 o 4). Un 4 chiude l'asta. Se tutti passano, lo stesso mazziere ridistribuisce (oppure, con *mazziere obbligato*, il mazziere deve offrire).
-    • **Gioco**: apre chi ha vinto l'asta; la prima carta giocata decide la **briscola**. Rispondi al seme o gioca briscola; se non hai il seme uscito, gioca quello che vuoi. Prende la briscola più alta, altrimenti la carta più alta del seme uscito.
+    • **Svolgimento**: apre chi ha vinto l'asta; la prima carta giocata decide la **briscola**. Rispondi al seme o gioca briscola; se non hai il seme uscito, gioca quello che vuoi. Prende la briscola più alta, altrimenti la carta più alta del seme uscito.
     • **Punti** (fino a 4 per mano): **Alta** (la briscola più alta distribuita, a chi la gioca), **Bassa** (la briscola più bassa distribuita, a chi la gioca), **Fante** di briscola (a chi vince la presa in cui cade), **Gioco** (più punti carta presi: A 4, R 3, D 2, F 1, 10 dieci; in caso di pareggio il punto non va a nessuno).
     • **Punteggio**: chi ha vinto l'asta segna tutti i suoi punti se raggiunge l'offerta, altrimenti perde l'offerta (si può andare sotto zero). Gli altri segnano quello che hanno preso.
     • **Vittoria**: può vincere solo chi ha vinto l'asta, mantenendo l'offerta e raggiungendo l'obiettivo, oppure mantenendo un'offerta di 4 con almeno 1 punto prima della mano.
@@ -433,7 +433,7 @@ rules-smear =
 rules-salad =
     {""}**Canadian Salad** — da 3 a 6 giocatori, ognuno per sé; sei mani, e vince il totale **più basso**.
     • **Mazzo**: si distribuiscono tutte le carte (3 giocatori: senza 2♣; 5: senza 2♣ 2♦; 6: senza 2♣ 3♣ 2♦ 3♦).
-    • **Gioco**: apre chi sta alla sinistra del mazziere; rispondi al seme se puoi, altrimenti gioca quello che vuoi. Niente briscola: prende la carta più alta del seme uscito, e chi prende apre la presa successiva.
+    • **Svolgimento**: apre chi sta alla sinistra del mazziere; rispondi al seme se puoi, altrimenti gioca quello che vuoi. Niente briscola: prende la carta più alta del seme uscito, e chi prende apre la presa successiva.
     • **Le mani**, in quest'ordine (penalità): 1. niente prese — 10 per presa; 2. niente cuori — 10 per ogni cuori; 3. niente donne — 25 per donna; 4. niente re di picche — 100; 5. niente ultima presa — 100; 6. insalata — tutte e cinque insieme.
     Le mani da 2 a 4 finiscono appena tutte le carte di penalità sono state prese. Se più giocatori sono a pari merito con il totale più basso, vincono tutti.
     Premi **Mostra le mie carte** (o usa /mano) per vedere e giocare le tue carte.

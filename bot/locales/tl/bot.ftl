@@ -103,7 +103,7 @@ table-closed-unrated = Natapos ang larong ito nang walang resulta: walang bibila
 
 smear-table-title = Smear — round { $hand }
 smear-line-bids = Mga bid: { $bids }
-smear-line-bidder = Bidder: si { $name }, bid na **{ $bid }** · Trump: { $trump }
+smear-line-bidder = Bidder: { $name }, nag-bid ng **{ $bid }** · Trump: { $trump }
 smear-trump-unknown = itatakda ng unang barahang ilalabas
 smear-line-tally = Sa ngayon — Mataas: { $high } · Mababa: { $low } · Jack: { $jack } · Bilang para sa Laro: { $counts }
 tally-open = ?
