@@ -250,7 +250,7 @@ chart-y = Punktid
 
 board-title = **{ $game }: edetabel**
 board-empty = Lõpetatud mänge veel pole.
-board-row = { $rank }. { $name } — **{ $rating }** · { $games ->
+board-row = { $rank }. { $name } — **{ NUMBER($rating, useGrouping: 0) }** · { $games ->
     [one] 1 mäng
    *[other] { $games } mängu
 } · { $wins ->
@@ -273,7 +273,7 @@ stats-games = { $games ->
 stats-bids = täidetud pakkumisi { $made }/{ $bids }
 stats-average = keskmine lõppskoor { $average }
 stats-average-lowest = keskmine summa { $average } (väiksem on parem)
-stats-rating = reiting { $rating } (#{ $rank })
+stats-rating = reiting { NUMBER($rating, useGrouping: 0) } (#{ $rank })
 stats-form = viimased mängud { $form }
 
 ## Commands

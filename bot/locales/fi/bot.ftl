@@ -245,7 +245,7 @@ chart-y = Pisteet
 
 board-title = **{ $game }-tulostaulu**
 board-empty = Ei vielä päättyneitä pelejä.
-board-row = { $rank }. { $name } — **{ $rating }** · { $games ->
+board-row = { $rank }. { $name } — **{ NUMBER($rating, useGrouping: 0) }** · { $games ->
     [one] 1 peli
    *[other] { $games } peliä
 } · { $wins ->
@@ -268,7 +268,7 @@ stats-games = { $games ->
 stats-bids = pidetyt tarjoukset { $made }/{ $bids }
 stats-average = keskimääräiset loppupisteet { $average }
 stats-average-lowest = keskimääräinen yhteispistemäärä { $average } (pienempi on parempi)
-stats-rating = vahvuusluku { $rating } (sija { $rank })
+stats-rating = vahvuusluku { NUMBER($rating, useGrouping: 0) } (sija { $rank })
 stats-form = viimeiset pelit { $form }
 
 ## Commands

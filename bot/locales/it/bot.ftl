@@ -248,7 +248,7 @@ chart-y = Punteggio
 
 board-title = **Classifica di { $game }**
 board-empty = Ancora nessuna partita finita.
-board-row = { $rank }. { $name } — **{ $rating }** · { $games ->
+board-row = { $rank }. { $name } — **{ NUMBER($rating, useGrouping: 0) }** · { $games ->
     [one] 1 partita
    *[other] { $games } partite
 } · { $wins ->
@@ -271,7 +271,7 @@ stats-games = { $games ->
 stats-bids = offerte mantenute { $made } su { $bids }
 stats-average = punteggio finale medio { $average }
 stats-average-lowest = totale medio { $average } (più basso è meglio)
-stats-rating = valutazione { $rating } (#{ $rank })
+stats-rating = valutazione { NUMBER($rating, useGrouping: 0) } (#{ $rank })
 stats-form = ultime partite { $form }
 
 ## Commands

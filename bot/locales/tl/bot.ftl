@@ -242,7 +242,7 @@ chart-y = Iskor
 
 board-title = **Leaderboard ng { $game }**
 board-empty = Wala pang natapos na laro.
-board-row = { $rank }. { $name } — **{ $rating }** · { $games } laro · { $wins } panalo ({ $rate }%){ $you ->
+board-row = { $rank }. { $name } — **{ NUMBER($rating, useGrouping: 0) }** · { $games } laro · { $wins } panalo ({ $rate }%){ $you ->
     [yes] {" "}← ikaw
    *[no] {""}
 }
@@ -253,7 +253,7 @@ stats-games = { $games } laro, { $wins } panalo ({ $rate }%)
 stats-bids = natupad na bid: { $made } sa { $bids }
 stats-average = karaniwang huling iskor { $average }
 stats-average-lowest = karaniwang kabuuan { $average } (mas mababa, mas mabuti)
-stats-rating = rating { $rating } (#{ $rank })
+stats-rating = rating { NUMBER($rating, useGrouping: 0) } (#{ $rank })
 stats-form = mga huling laro { $form }
 
 ## Commands
