@@ -149,7 +149,10 @@ note-replaced = { $by } handed { $name }'s seat to a computer: { $computer } pla
 note-cancelled = The table was cancelled by { $who }. No result is recorded.
 note-everyone-left = Everyone left the table: the game ends without a result (unrated).
 note-host-left = The host left and nobody else had joined: the table is closed.
-note-lobby-expired = This table closed after { $minutes } minutes without anyone joining or starting it.
+note-lobby-expired = This table closed after { $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+} without anyone joining or starting it.
 
 ## A hand (only its owner sees it)
 
@@ -210,7 +213,11 @@ illegal-illegal = That move is not allowed (rule { $rule }).
 smear-result-passed = **Hand { $hand }**: everyone passed. { $name } shuffles and deals again.
 smear-result-head = **Hand { $hand }** — trump { $trump }. { $verdict }.
 smear-made = **{ $name }** bid { $bid } and made it (+{ $points })
-smear-set = **{ $name }** bid { $bid } and was set (−{ $bid }: the { $points } points taken count for nothing)
+smear-set = **{ $name }** bid { $bid } and was set (−{ $bid }: { $points ->
+    [0] no points taken
+    [one] the 1 point taken counts for nothing
+   *[other] the { $points } points taken count for nothing
+})
 smear-result-points = High: { $high } · Low: { $low } · Jack: { $jack } · Game: { $game } (counts: { $counts })
 smear-point-card = { $name } ({ $card })
 smear-jack-not-dealt = not dealt ({ $card })
@@ -227,7 +234,10 @@ standings-review = Review my game
 standings-export = Export game record
 standings-unrated-coach = The coach was on, so this game does not count for the leaderboard.
 smear-won-by-target = 🏆 **{ $name }** wins: bid { $bid }, made it, and reached { $score } (the target is { $target }). Only the bidder can go out (rule S12).
-smear-won-by-four = 🏆 **{ $name }** wins: made a bid of 4 with { $before } before the hand. A made 4 wins outright from 1 point up (rule S13).
+smear-won-by-four = 🏆 **{ $name }** wins: made a bid of 4 with { $before ->
+    [one] 1 point
+   *[other] { $before } points
+} before the hand. A made 4 wins outright from 1 point up (rule S13).
 salad-won = { $count ->
     [one] 🏆 { $names } wins with the lowest total, { $total }.
    *[other] 🏆 { $names } share the win with the lowest total, { $total }.
@@ -431,7 +441,10 @@ rules-salad =
 
 hint-line = 💡 Hint: { $move }. { $reason }
 review-title = **Your game, reviewed**: the decisions that cost you most, in expected points.
-review-line = Hand { $hand }, your decision { $decision }: you chose { $chosen }; better was { $better } (about { $loss } points). { $reason }
+review-line = Hand { $hand }, your decision { $decision }: you chose { $chosen }; better was { $better } (about { $loss ->
+    [one] 1 point
+   *[other] { $loss } points
+}). { $reason }
 review-none = No costly decision in this game: well played!
 review-not-player = Only the players of that game have a review.
 review-busy = Reviewing your game takes a few seconds…
