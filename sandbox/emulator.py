@@ -628,9 +628,10 @@ class DiscordEmulator:
         options: Mapping[str, Any] | None = None,
         *,
         timeout: float = 5.0,
+        locale: str = "en-US",
     ) -> Message:
         """``invoke`` then wait for the resulting message (see InteractionHandle.message)."""
-        handle = await self.invoke(user, channel, command, options)
+        handle = await self.invoke(user, channel, command, options, locale=locale)
         return await handle.message(timeout=timeout)
 
     async def click_and_wait(
@@ -642,9 +643,12 @@ class DiscordEmulator:
         label: str | None = None,
         values: Sequence[Any] | None = None,
         timeout: float = 5.0,
+        locale: str = "en-US",
     ) -> Message:
         """``click`` then wait for the resulting message (see InteractionHandle.message)."""
-        handle = await self.click(user, message, custom_id, label=label, values=values)
+        handle = await self.click(
+            user, message, custom_id, label=label, values=values, locale=locale
+        )
         return await handle.message(timeout=timeout)
 
     async def autocomplete(

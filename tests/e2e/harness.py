@@ -91,6 +91,7 @@ class Players:
     clicks: int = 0
     check_leaks: bool = True
     hand_wait: float = HAND_WAIT
+    locale: str = "en-US"  # the people's Discord client locale
     mentions: Counter[tuple[int, int]] = field(default_factory=Counter)  # (hand, user) -> count
     turns: Counter[tuple[int, int]] = field(default_factory=Counter)  # (hand, user) -> turns
 
@@ -187,7 +188,7 @@ class Players:
             pick = by_action[52]
         else:
             pick = self.rng.choice(choices)
-        handle = await self.emu.click(user, msg, pick)
+        handle = await self.emu.click(user, msg, pick, locale=self.locale)
         await handle.wait_ack()
         self.clicks += 1
         self.check_screens()
