@@ -13,7 +13,9 @@ the feed tries again later.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, cast
 
 import aiohttp
@@ -36,6 +38,24 @@ def _passing(error: BaseException) -> bool:
     return isinstance(error, aiohttp.ClientError | asyncio.TimeoutError | ConnectionError)
 
 
+class Refused(Exception):
+    """Discord answered no for good (gone, forbidden, a dead token): the caller's answer."""
+
+
+@contextlib.contextmanager
+def sorted_failures(*refusals: type[BaseException]) -> Iterator[None]:
+    """Raise ``Unavailable`` for a failure worth trying again and ``Refused`` for one of
+    ``refusals`` (an answer); anything else is a bug and goes up as it is."""
+    try:
+        yield
+    except Exception as e:
+        if _passing(e):
+            raise Unavailable(str(e)) from e
+        if isinstance(e, refusals):
+            raise Refused(str(e)) from e
+        raise
+
+
 class DiscordIO:
     def __init__(self, bot: TrickBot) -> None:
         self.bot = bot
@@ -56,85 +76,55 @@ class DiscordIO:
 
     async def post(self, channel_id: int, message: Rendered, nonce: str) -> int | None:
         try:
-            sent = await self._channel(channel_id).send(**send_kwargs(message), nonce=nonce)
-        except (discord.NotFound, discord.Forbidden) as e:
+            with sorted_failures(discord.NotFound, discord.Forbidden):
+                sent = await self._channel(channel_id).send(**send_kwargs(message), nonce=nonce)
+        except Refused as e:
             log.warning("cannot post in channel %s: %s", channel_id, e)
             return None
-        except Exception as e:
-            if _passing(e):
-                raise Unavailable(str(e)) from e
-            raise
         return sent.id
 
     async def edit(self, channel_id: int, message_id: int, message: Rendered) -> bool:
         try:
-            await (
-                self._channel(channel_id)
-                .get_partial_message(message_id)
-                .edit(**edit_kwargs(message))
-            )
-        except discord.NotFound:
-            return False
-        except discord.Forbidden as e:
-            log.warning("cannot edit message %s: %s", message_id, e)
-            return False
-        except Exception as e:
-            if _passing(e):
-                raise Unavailable(str(e)) from e
-            raise
+            with sorted_failures(discord.NotFound, discord.Forbidden):
+                await (
+                    self._channel(channel_id)
+                    .get_partial_message(message_id)
+                    .edit(**edit_kwargs(message))
+                )
+        except Refused:
+            return False  # deleted by someone, or no longer ours to edit
         return True
 
     async def delete(self, channel_id: int, message_id: int) -> None:
-        try:
+        with contextlib.suppress(Refused), sorted_failures(discord.NotFound, discord.Forbidden):
             await self._channel(channel_id).get_partial_message(message_id).delete()
-        except (discord.NotFound, discord.Forbidden):
-            return
-        except Exception as e:
-            if _passing(e):
-                raise Unavailable(str(e)) from e
-            raise
 
     # ------------------------------------------------------------------ hands (ephemeral)
 
     async def hand_post(self, token: str, message: Rendered) -> int | None:
         try:
-            sent = await self._webhook(token).send(
-                **send_kwargs(message), ephemeral=True, wait=True
-            )
-        except (discord.NotFound, discord.Forbidden, discord.HTTPException) as e:
-            if _passing(e):
-                raise Unavailable(str(e)) from e
+            with sorted_failures(discord.HTTPException):
+                sent = await self._webhook(token).send(
+                    **send_kwargs(message), ephemeral=True, wait=True
+                )
+        except Refused:
             return None  # the token died, or Discord refused it
-        except Exception as e:
-            if _passing(e):
-                raise Unavailable(str(e)) from e
-            raise
         return sent.id
 
     async def hand_edit(self, token: str, ref: str, message: Rendered) -> bool:
         try:
-            await self._webhook(token).edit_message(_ref(ref), **edit_kwargs(message))
-        except discord.HTTPException as e:
-            if _passing(e):
-                raise Unavailable(str(e)) from e
+            with sorted_failures(discord.HTTPException):
+                await self._webhook(token).edit_message(_ref(ref), **edit_kwargs(message))
+        except Refused:
             return False
-        except Exception as e:
-            if _passing(e):
-                raise Unavailable(str(e)) from e
-            raise
         return True
 
     async def hand_delete(self, token: str, ref: str) -> bool:
         try:
-            await self._webhook(token).delete_message(_ref(ref))
-        except discord.HTTPException as e:
-            if _passing(e):
-                raise Unavailable(str(e)) from e
+            with sorted_failures(discord.HTTPException):
+                await self._webhook(token).delete_message(_ref(ref))
+        except Refused:
             return False
-        except Exception as e:
-            if _passing(e):
-                raise Unavailable(str(e)) from e
-            raise
         return True
 
 

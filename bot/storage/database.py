@@ -50,10 +50,15 @@ class Transaction(ABC):
 
 
 class Database(ABC):
-    """What ``Storage`` needs of a database backend."""
+    """What ``Storage`` needs of a database backend. Writes are group-committed here; a
+    backend commits one batch (``_commit``)."""
 
     dialect: str
     where: str  # the file or server, for messages
+
+    def __init__(self) -> None:
+        self._batch: list[tuple[Sequence[Statement], asyncio.Future[None]]] = []
+        self._flusher: asyncio.Task[None] | None = None
 
     @abstractmethod
     async def fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[Row]: ...
@@ -62,9 +67,47 @@ class Database(ABC):
         rows = await self.fetchall(sql, params)
         return rows[0] if rows else None
 
-    @abstractmethod
     async def write(self, statements: Sequence[Statement]) -> None:
-        """Commit these statements together (group-committed with other writes)."""
+        """Commit these statements together (group-committed with other writes); raises
+        StorageError if they were not committed."""
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._batch.append((statements, fut))
+        if self._flusher is None:
+            self._flusher = asyncio.create_task(self._flush())
+        await fut
+
+    async def _flush(self) -> None:
+        try:
+            while self._batch:
+                batch, self._batch = self._batch, []
+                try:
+                    await self._commit([s for statements, _ in batch for s in statements])
+                except Exception:
+                    for statements, fut in batch:  # one by one: only the bad write fails
+                        try:
+                            await self._commit(statements)
+                        except Exception as e:
+                            _settle(fut, e)
+                        else:
+                            _settle(fut, None)
+                else:
+                    for _, fut in batch:
+                        _settle(fut, None)
+        finally:
+            self._flusher = None
+            for _, fut in self._batch:  # cancelled meanwhile: nothing of these was written
+                _settle(fut, StorageError("the database is closing"))
+            self._batch = []
+
+    @abstractmethod
+    async def _commit(self, statements: Sequence[Statement]) -> None:
+        """Run these statements in one transaction."""
+
+    async def _drain(self) -> None:
+        """The writes queued so far are done (before closing)."""
+        if self._flusher is not None:
+            with contextlib.suppress(Exception):
+                await self._flusher
 
     @abstractmethod
     def transaction(self) -> contextlib.AbstractAsyncContextManager[Transaction]:
@@ -77,7 +120,7 @@ class Database(ABC):
 # ============================================================================ SQLite
 
 
-def _merge(statements: Sequence[Statement]) -> list[tuple[str, list[tuple[Any, ...]]]]:
+def merge(statements: Sequence[Statement]) -> list[tuple[str, list[tuple[Any, ...]]]]:
     """The statements of a batch grouped by their SQL, each group run as one executemany (one
     trip to SQLite's thread, which under load is what a commit waits for most), groups in the
     order they first appear. Statements keep their order within a group; across groups they
@@ -147,10 +190,9 @@ class SqliteDatabase(Database):
         self.reader = reader
         self.path = path
         self.where = str(path) if path is not None else ":memory:"
+        super().__init__()
         self._identity = self._file_identity()
         self._lock = asyncio.Lock()  # one transaction at a time on the writer
-        self._batch: list[tuple[Sequence[Statement], asyncio.Future[None]]] = []
-        self._flusher: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, path: Path | str, *, busy_timeout_ms: int = 15_000) -> SqliteDatabase:
@@ -229,41 +271,11 @@ class SqliteDatabase(Database):
 
     # ------------------------------------------------------------------ writes
 
-    async def write(self, statements: Sequence[Statement]) -> None:
-        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._batch.append((statements, fut))
-        if self._flusher is None:
-            self._flusher = asyncio.create_task(self._flush())
-        await fut
-
-    async def _flush(self) -> None:
-        try:
-            while self._batch:
-                batch, self._batch = self._batch, []
-                try:
-                    await self._commit([s for statements, _ in batch for s in statements])
-                except Exception:
-                    for statements, fut in batch:  # one by one: only the bad write fails
-                        try:
-                            await self._commit(statements)
-                        except Exception as e:
-                            _settle(fut, e)
-                        else:
-                            _settle(fut, None)
-                else:
-                    for _, fut in batch:
-                        _settle(fut, None)
-        finally:
-            self._flusher = None
-            for _, fut in self._batch:  # cancelled meanwhile: nothing of these was written
-                _settle(fut, StorageError("the database is closing"))
-            self._batch = []
-
     async def _commit(self, statements: Sequence[Statement]) -> None:
         async with self._lock:
             self._check_file()
             try:
-                for sql, many in _merge(statements):
+                for sql, many in merge(statements):
                     if len(many) == 1:
                         await self.writer.execute(sql, many[0])
                     else:
@@ -295,9 +307,7 @@ class SqliteDatabase(Database):
                 raise
 
     async def close(self) -> None:
-        if self._flusher is not None:
-            with contextlib.suppress(Exception):
-                await self._flusher
+        await self._drain()
         if self.reader is not self.writer:
             await self.reader.close()
         await self.writer.close()

@@ -8,7 +8,6 @@ in the next one.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import functools
 import logging
@@ -18,7 +17,7 @@ from urllib.parse import urlsplit
 
 import asyncpg
 
-from bot.storage.database import Database, Row, Statement, Transaction, _merge, _settle
+from bot.storage.database import Database, Row, Statement, Transaction, merge
 from bot.storage.errors import StorageError, too_new
 from bot.storage.schema import MIGRATIONS, Migration
 
@@ -77,10 +76,9 @@ class PostgresDatabase(Database):
     dialect = "postgresql"
 
     def __init__(self, pool: asyncpg.Pool, where: str) -> None:
+        super().__init__()
         self.pool = pool
         self.where = where
-        self._batch: list[tuple[Sequence[Statement], asyncio.Future[None]]] = []
-        self._flusher: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = 10) -> PostgresDatabase:
@@ -106,40 +104,10 @@ class PostgresDatabase(Database):
         except (asyncpg.PostgresError, OSError) as e:
             raise StorageError(_sentence(e, self.where)) from e
 
-    async def write(self, statements: Sequence[Statement]) -> None:
-        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._batch.append((statements, fut))
-        if self._flusher is None:
-            self._flusher = asyncio.create_task(self._flush())
-        await fut
-
-    async def _flush(self) -> None:
-        try:
-            while self._batch:
-                batch, self._batch = self._batch, []
-                try:
-                    await self._commit([s for statements, _ in batch for s in statements])
-                except Exception:
-                    for statements, fut in batch:  # one by one: only the bad write fails
-                        try:
-                            await self._commit(statements)
-                        except Exception as e:
-                            _settle(fut, e)
-                        else:
-                            _settle(fut, None)
-                else:
-                    for _, fut in batch:
-                        _settle(fut, None)
-        finally:
-            self._flusher = None
-            for _, fut in self._batch:
-                _settle(fut, StorageError("the database is closing"))
-            self._batch = []
-
     async def _commit(self, statements: Sequence[Statement]) -> None:
         try:
             async with self.pool.acquire() as conn, conn.transaction():
-                for sql, many in _merge(statements):
+                for sql, many in merge(statements):
                     if len(many) == 1:
                         await conn.execute(numbered(sql), *many[0])
                     else:
@@ -156,9 +124,7 @@ class PostgresDatabase(Database):
             raise StorageError(_sentence(e, self.where)) from e
 
     async def close(self) -> None:
-        if self._flusher is not None:
-            with contextlib.suppress(Exception):
-                await self._flusher
+        await self._drain()
         await self.pool.close()
 
 

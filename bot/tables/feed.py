@@ -572,11 +572,16 @@ class Feed:
         turn: tuple[int, int] | None,
     ) -> None:
         copy = lane.copy
-        if copy is not None and (plan.revision <= copy.shown or copy.payload == payload):
+        # A new hand always moves the copy below the new table message, even when the
+        # person's own click already showed it in place.
+        new_hand = copy is not None and plan.hand_no > copy.hand_no
+        shown = copy is not None and (plan.revision <= copy.shown or copy.payload == payload)
+        if shown and not new_hand:
             return
         fresh_copy = copy is None or (turn is not None and copy.turn != turn)
-        new_hand = copy is not None and plan.hand_no > copy.hand_no
         if (fresh_copy or new_hand) and await self._new_copy(tf, plan, lane, payload, turn):
+            return
+        if shown:
             return
         if copy is None or copy.expired or not self._usable(copy.issued):
             return
