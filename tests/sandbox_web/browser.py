@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 from typing import Any
 
-from tests.sandbox_web.conftest import ARTIFACTS
+from tests.sandbox_web.conftest import ARTIFACTS, DOCS
 
 Page = Any  # playwright.async_api.Page (imported lazily: the tests skip without it)
 
@@ -48,9 +50,21 @@ def message_with(text: str) -> str:
     return f'.msg:has-text("{text}") >> nth=-1'
 
 
-async def screenshot(page: Page, name: str) -> None:
+async def screenshot(page: Page, name: str) -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    await page.screenshot(path=str(ARTIFACTS / name))
+    path = ARTIFACTS / name
+    await page.screenshot(path=str(path))
+    return path
+
+
+async def doc_screenshot(page: Page, name: str) -> Path:
+    """A screenshot the docs show: written to docs/ only when UPDATE_DOCS=1 (so a test run never
+    rewrites the docs by accident), else to test-artifacts/."""
+    folder = DOCS if os.environ.get("UPDATE_DOCS") == "1" else ARTIFACTS
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    await page.screenshot(path=str(path))
+    return path
 
 
 def button(scope: Any, label: str, *, enabled: bool = False) -> Any:

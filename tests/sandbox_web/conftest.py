@@ -16,6 +16,7 @@ from tests.sandbox.sandbox_bot import PlainBot
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
+DOCS = ROOT / "docs"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
@@ -40,6 +41,41 @@ def sandbox_config(tmp_path: Path, **overrides: Any) -> SandboxConfig:
 @pytest.fixture
 async def sandbox(tmp_path: Path) -> AsyncIterator[Sandbox]:
     box = await start_sandbox(PlainBot, sandbox_config(tmp_path))
+    try:
+        yield box
+    finally:
+        await box.close()
+
+
+def bot_settings(tmp_path: Path, **overrides: Any) -> Any:
+    """The real bot's settings for a quick sandbox: its own SQLite file, computers that do not
+    pause, a table message edited as often as it changes."""
+    from bot.settings import Settings
+
+    values: dict[str, Any] = {
+        "discord_token": None,
+        "database_url": None,
+        "database_path": tmp_path / "sandbox.sqlite3",
+        "dev_guild_id": None,
+        "ai_pause_seconds": 0,
+        "guild_ready_timeout": 0.05,
+        "table_edit_gap_seconds": 0.05,
+    }
+    values.update(overrides)
+    return Settings(_env_file=None, **values)  # type: ignore[call-arg]
+
+
+async def start_real_sandbox(tmp_path: Path, **settings: Any) -> Sandbox:
+    """The real bot (``bot.app.create_bot``) in the sandbox, as ``make run`` starts it."""
+    from bot.app import create_bot
+
+    values = bot_settings(tmp_path, **settings)
+    return await start_sandbox(lambda: create_bot(values), sandbox_config(tmp_path))
+
+
+@pytest.fixture
+async def real_sandbox(tmp_path: Path) -> AsyncIterator[Sandbox]:
+    box = await start_real_sandbox(tmp_path)
     try:
         yield box
     finally:

@@ -365,17 +365,36 @@ function nearBottom() {
   return box.scrollHeight - box.scrollTop - box.clientHeight < 120;
 }
 
-// As in Discord, a list scrolled to the end stays at the end when messages arrive or grow (an
-// image loading, a message edited); one the person scrolled up stays where it is.
+// As in Discord, a list scrolled to the end stays at the end when messages arrive, grow (an
+// image loading) or go; one the person scrolled up stays where it is. Only the person scrolling
+// up unsticks it: after each change the page makes, the position it leaves is remembered, so
+// the scroll events its own changes cause (a list shrinking moves scrollTop up) do not count.
+let lastScrollTop = 0;
+
 function stickToBottom() {
-  if (!state.atBottom) return;
   const box = $("#messages");
-  box.scrollTop = box.scrollHeight;
+  if (state.atBottom) box.scrollTop = box.scrollHeight;
+  lastScrollTop = box.scrollTop;
+}
+
+function onScroll() {
+  const top = $("#messages").scrollTop;
+  if (top < lastScrollTop) state.atBottom = nearBottom();
+  else if (nearBottom()) state.atBottom = true;
+  lastScrollTop = top;
+}
+
+const resized = typeof ResizeObserver === "function" ? new ResizeObserver(stickToBottom) : null;
+
+function replaceNode(node, next) {
+  if (resized) resized.unobserve(node);
+  if (next) node.replaceWith(next); else node.remove();
 }
 
 function renderMessages(scroll) {
   const box = $("#messages");
   const stick = scroll || state.atBottom || nearBottom();
+  if (resized) resized.disconnect(); // every message is rendered anew below
   const list = [...state.messages.values()]
     .filter((m) => m.channel_id === state.channel && !state.dismissed.has(m.id))
     .sort(byId);
@@ -388,10 +407,8 @@ function renderMessages(scroll) {
         "Switch the user at the top to act as someone else.")));
   }
   box.replaceChildren(...nodes);
-  if (stick) {
-    state.atBottom = true;
-    box.scrollTop = box.scrollHeight;
-  }
+  if (stick) state.atBottom = true;
+  stickToBottom();
 }
 
 function upsert(message) {
@@ -408,11 +425,9 @@ function upsert(message) {
   state.failed.delete(message.id);
   if (node && known) {
     const stick = state.atBottom || nearBottom();
-    node.replaceWith(renderMessage(message));
-    if (stick) {
-      state.atBottom = true;
-      stickToBottom();
-    }
+    replaceNode(node, renderMessage(message));
+    if (stick) state.atBottom = true;
+    stickToBottom();
   } else {
     renderMessages(false);
   }
@@ -423,7 +438,8 @@ function removeMessage(id) {
   state.messages.delete(id);
   if (message && message.channel_id === state.channel) {
     const node = document.querySelector(`.msg[data-message-id="${id}"]`);
-    if (node) node.remove();
+    if (node) replaceNode(node, null);
+    stickToBottom();
   }
 }
 
@@ -435,7 +451,10 @@ function clearPending(messageId) {
   }
   const message = state.messages.get(messageId);
   const node = document.querySelector(`.msg[data-message-id="${messageId}"]`);
-  if (changed && message && node) node.replaceWith(renderMessage(message));
+  if (changed && message && node) {
+    replaceNode(node, renderMessage(message));
+    stickToBottom();
+  }
 }
 
 function interactionFailed(frame) {
@@ -487,6 +506,7 @@ function renderMessage(m) {
   }
   if (m.components && m.components.length) node.append(renderComponents(m));
   if (state.failed.has(m.id)) node.append(el("div", { class: "failed-note" }, state.failed.get(m.id)));
+  if (resized) resized.observe(node); // a message growing (an image loading) keeps the end in view
   if (m.ephemeral) {
     node.append(el("div", { class: "ephemeral-note" }, el("span", { html: ICONS.eye }),
       "Only you can see this • ",
@@ -973,11 +993,7 @@ function start() {
   $("#messages").addEventListener("click", (event) => {
     if (event.target.classList.contains("spoiler")) event.target.classList.add("shown");
   });
-  $("#messages").addEventListener("scroll", () => { state.atBottom = nearBottom(); });
-  // an image that loads makes its message taller: the end of the list stays in view
-  $("#messages").addEventListener("load", (event) => {
-    if (event.target.tagName === "IMG") stickToBottom();
-  }, true);
+  $("#messages").addEventListener("scroll", onScroll);
   $("#my-locale").addEventListener("change", chooseLocale);
   $("#server-locale").addEventListener("change", chooseServerLocale);
   window.addEventListener("hashchange", () => {
