@@ -63,6 +63,9 @@ async def doc_screenshot(page: Page, name: str) -> Path:
     folder = DOCS if os.environ.get("UPDATE_DOCS") == "1" else ARTIFACTS
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / name
+    # as a person would look: no passing notice, the pointer resting off the buttons
+    await page.evaluate("() => document.querySelectorAll('.toast').forEach(t => t.remove())")
+    await page.mouse.move(1, 1)
     await page.screenshot(path=str(path))
     return path
 

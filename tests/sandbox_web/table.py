@@ -22,6 +22,7 @@ from tests.sandbox_web.browser import Page, screenshot
 
 PLAY_RE = re.compile(r"tb:p:(\d+):(\d+):(\d+):(\d+):(\d+)")
 PASS, BID_2 = 52, 54
+BIDS = (54, 55, 56)
 TURN_WAIT = 8.0  # seconds a person's hand may take to show their turn by itself
 # The bot answers a click and then publishes (results, the table message, the mention, the
 # hands) in a burst; a person looks at their page once the channel is quiet this long.
@@ -123,7 +124,16 @@ class Person:
 class Move:
     who: str
     key: tuple[int, int, int]
+    action: int  # 0-51 a card, 52 pass, 54-56 a bid of 2-4
     label: str
+
+    @property
+    def is_bid(self) -> bool:
+        return self.action in BIDS
+
+    @property
+    def is_card(self) -> bool:
+        return self.action < PASS
 
 
 @dataclass
@@ -267,8 +277,9 @@ class Table:
                 await self.wait_no_live_hand(other)
 
     async def wait_for_turn_line(self, person: Person, timeout: float = 3.0) -> str:
-        """The table message names the person to act (it is edited at most every 50 ms here)."""
-        wanted = re.compile(rf"^▶\s*{re.escape(person.name)}\b")
+        """The table message names the person to act (it is edited at most every 50 ms here).
+        In every language the turn line starts with ▶ and names the person."""
+        wanted = re.compile(rf"^▶.*\b{re.escape(person.name)}\b")
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
@@ -295,7 +306,8 @@ class Table:
             f'.msg[data-message-id="{hand.id}"] button[data-custom-id="{custom_id}"]'
         )
         await button.click()
-        self.moves.append(Move(person.name, hand.key, hand.label(custom_id)))
+        action = int(custom_id.rsplit(":", 1)[1])
+        self.moves.append(Move(person.name, hand.key, action, hand.label(custom_id)))
         self.last = hand.key
 
     def hands_played(self) -> set[tuple[int, int]]:

@@ -92,7 +92,11 @@ async def test_page_mechanics(sandbox: Sandbox, browser: Any) -> None:
     assert await page.locator('.msg:has-text("noted: hello")').count() == 0
 
     # a command the bot does not have is explained, not sent
-    await run_command_expect_error(page, "/nope", "not one of the bot's commands")
+    await run_command_expect_error(page, "/nope", "/nope is not one of the bot's commands")
+    await run_command_expect_error(
+        page, "/game begin seats:3", "begin is not a subcommand of /game; it has chatter, cleanup"
+    )
+    await run_command_expect_error(page, "/game", "/game needs a subcommand: chatter, cleanup")
 
     await screenshot(page, "sandbox-mechanics.png")
     assert page.errors == [] and cy_page.errors == []

@@ -37,7 +37,7 @@ def choose(table: Table, person: Person, hand: Hand) -> str:
     ends sooner)."""
     actions = hand.actions()
     hand_no = hand.key[:2]
-    bids = [m for m in table.moves if m.key[:2] == hand_no and m.label.startswith("Bid")]
+    bids = [m for m in table.moves if m.key[:2] == hand_no and m.is_bid]
     if BID_2 in actions and not bids:
         return actions[BID_2]
     if PASS in actions:
@@ -126,7 +126,7 @@ async def take_screenshots(table: Table, person: Person, hand: Hand, shots: set[
     the second hand (or of the first, if there is no second): the last hand's result, the new
     table message, the mention and the hand at the bottom."""
     in_hand = [m for m in table.moves if m.key[:2] == hand.key[:2]]
-    cards = [m for m in in_hand if card_rank(m.label) >= 0]
+    cards = [m for m in in_hand if m.is_card]
     if "sandbox.png" not in shots and len(cards) == 4:
         await doc_screenshot(person.page, "sandbox.png")
         shots.add("sandbox.png")

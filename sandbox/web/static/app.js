@@ -111,17 +111,8 @@ function markdown(text) {
   s = s.replace(/&lt;#(\d+)&gt;/g, (_, id) =>
     keep(`<span class="mention">#${escapeHtml(state.mentionables.channels[id] || "channel")}</span>`));
   s = s.replace(/&lt;a?:(\w+):\d+&gt;/g, (_, name) => `:${name}:`);
-  s = s.replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, secs, style) => {
-    const d = new Date(Number(secs) * 1000);
-    if (style === "R") {
-      const diff = Math.round((d.getTime() - Date.now()) / 1000);
-      const abs = Math.abs(diff);
-      const amount = abs < 60 ? `${abs} seconds` : abs < 3600 ? `${Math.round(abs / 60)} minutes`
-        : `${Math.round(abs / 3600)} hours`;
-      return keep(`<code>${diff >= 0 ? "in " + amount : amount + " ago"}</code>`);
-    }
-    return keep(`<code>${escapeHtml(d.toLocaleString())}</code>`);
-  });
+  s = s.replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, secs, style) =>
+    keep(`<code>${escapeHtml(timestamp(Number(secs), style || "f"))}</code>`));
   s = s.replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, (_, label, url) =>
     keep(`<a href="${url}" target="_blank" rel="noopener">${label}</a>`));
   s = s.replace(/(https?:\/\/[^\s<]+)/g, (url) =>
@@ -140,6 +131,40 @@ function markdown(text) {
   s = s.replace(/^&gt; (.*)$/gm, "<blockquote>$1</blockquote>");
   s = s.replace(/<\/(h[123]|blockquote)>\n/g, "</$1>");
   return s.replace(/\u0000(\d+)\u0000/g, (_, i) => stash[Number(i)]);
+}
+
+// A <t:seconds:style> timestamp as Discord shows it: in the reader's Discord language.
+const TIME_STYLES = {
+  t: { hour: "2-digit", minute: "2-digit" },
+  T: { hour: "2-digit", minute: "2-digit", second: "2-digit" },
+  d: { year: "numeric", month: "2-digit", day: "2-digit" },
+  D: { year: "numeric", month: "long", day: "numeric" },
+  f: { year: "numeric", month: "long", day: "numeric", hour: "2-digit", minute: "2-digit" },
+  F: { weekday: "long", year: "numeric", month: "long", day: "numeric", hour: "2-digit",
+    minute: "2-digit" },
+};
+
+function readerLocale() {
+  const me = meUser();
+  return me && me.locale ? me.locale : "en-US";
+}
+
+function timestamp(secs, style) {
+  const locale = readerLocale();
+  const date = new Date(secs * 1000);
+  try {
+    if (style === "R") {
+      const diff = Math.round((date.getTime() - Date.now()) / 1000);
+      const abs = Math.abs(diff);
+      const [value, unit] = abs < 60 ? [diff, "second"] : abs < 3600 ? [diff / 60, "minute"]
+        : abs < 86400 ? [diff / 3600, "hour"] : [diff / 86400, "day"];
+      return new Intl.RelativeTimeFormat(locale, { numeric: "always" })
+        .format(Math.round(value), unit);
+    }
+    return new Intl.DateTimeFormat(locale, TIME_STYLES[style]).format(date);
+  } catch (err) {
+    return date.toLocaleString();
+  }
 }
 
 function toast(title, detail, kind = "error") {
@@ -266,11 +291,13 @@ function renderUsers() {
 }
 
 function worldChanged(frame) {
+  const before = readerLocale();
   state.users = frame.users;
   state.guild = frame.guild;
   state.locales = frame.locales;
   renderUsers();
   renderLocales();
+  if (readerLocale() !== before) renderMessages(false); // timestamps in the new language
 }
 
 function localeName(code) {
