@@ -63,51 +63,78 @@ class BadRequest(Exception):
 # ---------------------------------------------------------------------------------------------
 
 
-def flatten_commands(commands: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _local(obj: dict[str, Any], key: str, locale: str | None) -> str:
+    """``obj[key]`` as a Discord client in ``locale`` shows it (its localization, if any)."""
+    if locale:
+        localized = (obj.get(f"{key}_localizations") or {}).get(locale)
+        if localized:
+            return str(localized)
+    return str(obj.get(key, ""))
+
+
+def _leaf_options(options: list[dict[str, Any]], locale: str | None) -> list[dict[str, Any]]:
+    keep = (
+        "name",
+        "type",
+        "required",
+        "autocomplete",
+        "min_value",
+        "max_value",
+        "min_length",
+        "max_length",
+    )
+    out = []
+    for o in options:
+        entry = {k: o[k] for k in keep if k in o}
+        entry["label"] = _local(o, "name", locale)
+        entry["description"] = _local(o, "description", locale)
+        if "choices" in o:
+            entry["choices"] = [
+                {"name": c["name"], "value": c["value"], "label": _local(c, "name", locale)}
+                for c in o["choices"]
+            ]
+        out.append(entry)
+    return out
+
+
+def flatten_commands(
+    commands: list[dict[str, Any]], locale: str | None = None
+) -> list[dict[str, Any]]:
     """Chat-input commands as the entries a Discord client offers: ``smear start`` with its
-    description and leaf options (type, required, choices, autocomplete, limits)."""
+    description and leaf options (type, required, choices, autocomplete, limits).
+
+    ``name`` is what the bot registered (what an interaction carries); ``label`` is what a
+    Discord client in ``locale`` shows and accepts (the command's, options' and choices'
+    localized names, if the bot gave them), with descriptions in that language too."""
     out: list[dict[str, Any]] = []
 
-    def leaf_options(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        keep = (
-            "name",
-            "description",
-            "type",
-            "required",
-            "choices",
-            "autocomplete",
-            "min_value",
-            "max_value",
-            "min_length",
-            "max_length",
-        )
-        return [{k: o[k] for k in keep if k in o} for o in options]
-
-    def walk(path: list[str], description: str, options: list[dict[str, Any]]) -> None:
+    def walk(path: list[dict[str, Any]], options: list[dict[str, Any]]) -> None:
         subs = [o for o in options if o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP)]
         if not subs:
             out.append(
                 {
-                    "name": " ".join(path),
-                    "description": description,
-                    "options": leaf_options(options),
+                    "name": " ".join(str(p["name"]) for p in path),
+                    "label": " ".join(_local(p, "name", locale) for p in path),
+                    "description": _local(path[-1], "description", locale),
+                    "options": _leaf_options(options, locale),
                 }
             )
             return
         for sub in subs:
-            walk([*path, sub["name"]], sub.get("description", ""), sub.get("options") or [])
+            walk([*path, sub], sub.get("options") or [])
 
     for cmd in commands:
         if cmd.get("type", 1) != 1:
             continue
-        walk([cmd["name"]], cmd.get("description", ""), cmd.get("options") or [])
-    out.sort(key=lambda c: c["name"])
+        walk([cmd], cmd.get("options") or [])
+    out.sort(key=lambda c: c["label"])
     return out
 
 
 def find_leaf(commands: list[dict[str, Any]], command: str) -> dict[str, Any] | None:
+    """The command typed by its registered name or by its name in the reader's language."""
     name = " ".join(command.strip().lstrip("/").split())
-    return next((c for c in commands if c["name"] == name), None)
+    return next((c for c in commands if name in (c["name"], c.get("label"))), None)
 
 
 def unknown_command(commands: list[dict[str, Any]], command: str) -> str:
@@ -209,8 +236,10 @@ class SandboxWeb:
     def bot_connected(self) -> bool:
         return any(s.connected for s in self.emu.gateway.live_sessions())
 
-    def commands(self) -> list[dict[str, Any]]:
-        return flatten_commands(self.emu.commands(self.world.guild) + self.emu.commands())
+    def commands(self, user: User | None = None) -> list[dict[str, Any]]:
+        """The bot's commands as ``user``'s Discord client shows them (in their locale)."""
+        locale = self.world.locale_of(user) if user is not None else None
+        return flatten_commands(self.emu.commands(self.world.guild) + self.emu.commands(), locale)
 
     def user_view(self, user: User) -> dict[str, Any]:
         return {"id": str(user.id), "name": user.name, "bot": user.bot}
@@ -281,7 +310,7 @@ class SandboxWeb:
                 "channels": {str(c.id): c.name for c in self.emu.channels.values()},
                 "roles": {str(r.id): r.name for r in self.world.guild.roles.values()},
             },
-            "commands": self.commands(),
+            "commands": self.commands(user),
             "messages": messages,
         }
 
@@ -296,9 +325,9 @@ class SandboxWeb:
         if event.message is not None:
             return self._message_frame(event.kind, event.message, user)
         if event.kind == "commands_update":
-            return {"type": "commands", "commands": self.commands()}
+            return {"type": "commands", "commands": self.commands(user)}
         if event.kind == "world_update":
-            return {"type": "world", **self.world_view()}
+            return {"type": "world", **self.world_view(), "commands": self.commands(user)}
         handle = event.interaction
         if handle is not None and handle.user.id == user.id:
             return self._interaction_frame(event.kind, handle)
@@ -381,20 +410,21 @@ class SandboxWeb:
         return web.json_response(self.snapshot(user))
 
     async def _commands(self, request: web.Request) -> web.Response:
-        return web.json_response({"commands": self.commands()})
+        user = request.query.get("user")
+        return web.json_response({"commands": self.commands(self._user(user) if user else None)})
 
     async def _invoke(self, request: web.Request) -> web.Response:
         body = await self._body(request)
         user = self._user(body.get("user"))
         channel = self._channel(body.get("channel"))
         command = " ".join(str(body.get("command") or "").strip().lstrip("/").split())
-        commands = self.commands()
+        commands = self.commands(user)
         leaf = find_leaf(commands, command)
         if leaf is None:
             raise BadRequest(unknown_command(commands, command))
         options = self.coerce_options(leaf, body.get("options") or {})
         handle = await self.emu.invoke(
-            user, channel, command, options, locale=self.world.locale_of(user)
+            user, channel, leaf["name"], options, locale=self.world.locale_of(user)
         )
         return web.json_response({"interaction": str(handle.id)})
 
@@ -403,17 +433,17 @@ class SandboxWeb:
         user = self._user(body.get("user"))
         channel = self._channel(body.get("channel"))
         command = " ".join(str(body.get("command") or "").strip().lstrip("/").split())
-        commands = self.commands()
+        commands = self.commands(user)
         leaf = find_leaf(commands, command)
         if leaf is None:
             raise BadRequest(unknown_command(commands, command))
-        focused = str(body.get("focused") or "")
-        raw = dict(body.get("options") or {})
+        focused = self.option_def(leaf, str(body.get("focused") or ""))["name"]
+        raw = {self.option_def(leaf, k)["name"]: v for k, v in (body.get("options") or {}).items()}
         typed = str(raw.pop(focused, ""))
         options = self.coerce_options(leaf, raw, lenient=True)
         options[focused] = typed
         choices = await self.emu.autocomplete(
-            user, channel, command, options, focused, locale=self.world.locale_of(user)
+            user, channel, leaf["name"], options, focused, locale=self.world.locale_of(user)
         )
         return web.json_response({"choices": choices})
 
@@ -539,15 +569,14 @@ class SandboxWeb:
         self, leaf: dict[str, Any], raw: Mapping[str, Any], *, lenient: bool = False
     ) -> dict[str, Any]:
         """Turns what the person typed (text) into the values the emulator sends: ints, floats,
-        bools, users by name, channels by #name, roles by name, choices by name or value."""
+        bools, users by name, channels by #name, roles by name, choices by name or value.
+        Options and choices may be named as the bot registered them or in the reader's
+        language; the result uses the registered names."""
         defs = {o["name"]: o for o in leaf.get("options") or []}
         out: dict[str, Any] = {}
-        for name, value in raw.items():
-            opt = defs.get(name)
-            if opt is None:
-                raise BadRequest(
-                    f"/{leaf['name']} has no option {name!r}; it has {sorted(defs) or 'none'}"
-                )
+        for typed_name, value in raw.items():
+            opt = self.option_def(leaf, typed_name)
+            name = opt["name"]
             if value is None or (isinstance(value, str) and not value.strip()):
                 continue
             try:
@@ -557,8 +586,23 @@ class SandboxWeb:
                     raise
         for name, opt in defs.items():
             if opt.get("required") and name not in out and not lenient:
-                raise BadRequest(f"/{leaf['name']} needs {name}: {opt.get('description', '')}")
+                label = opt.get("label") or name
+                raise BadRequest(
+                    f"/{leaf.get('label') or leaf['name']} needs {label}: "
+                    f"{opt.get('description', '')}"
+                )
         return out
+
+    @staticmethod
+    def option_def(leaf: dict[str, Any], typed: str) -> dict[str, Any]:
+        """The leaf's option named ``typed`` (its registered or its localized name)."""
+        options: list[dict[str, Any]] = leaf.get("options") or []
+        for opt in options:
+            if typed in (opt["name"], opt.get("label")):
+                return opt
+        names = sorted({str(o.get("label") or o["name"]) for o in options}) or "none"
+        command = leaf.get("label") or leaf["name"]
+        raise BadRequest(f"/{command} has no option {typed!r}; it has {names}")
 
     def _coerce(self, opt: dict[str, Any], value: Any) -> Any:
         otype = int(opt["type"])
@@ -585,11 +629,13 @@ class SandboxWeb:
 
     @staticmethod
     def _pick_choice(name: str, choices: list[dict[str, Any]], text: str) -> Any:
-        """Whatever the option's type, a choice can be typed by its name or by its value."""
+        """Whatever the option's type, a choice can be typed by its name (as registered or in
+        the reader's language) or by its value."""
         for choice in choices:
-            if text.lower() in (str(choice["name"]).lower(), str(choice["value"]).lower()):
+            names = (choice["name"], choice.get("label", choice["name"]), choice["value"])
+            if text.lower() in (str(n).lower() for n in names):
                 return choice["value"]
-        raise BadRequest(f"{name} must be one of {[c['name'] for c in choices]}")
+        raise BadRequest(f"{name} must be one of {[c.get('label', c['name']) for c in choices]}")
 
     @staticmethod
     def _parse_bool(name: str, value: Any, text: str) -> bool:

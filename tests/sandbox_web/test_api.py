@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from sandbox.run import Sandbox, SandboxConfig, banner, serve_sandbox, start_sandbox
 from sandbox.web import flatten_commands
-from sandbox.web.server import unknown_command
+from sandbox.web.server import find_leaf, unknown_command
 from tests.sandbox.sandbox_bot import PlainBot
 from tests.sandbox_web.conftest import PageClient, sandbox_config
 
@@ -332,8 +332,56 @@ def test_flatten_commands() -> None:
     ]
     flat = flatten_commands(commands)
     assert [c["name"] for c in flat] == ["ping", "smear admin reset", "smear start"]
-    assert flat[2]["options"][0]["choices"] == [{"name": "three", "value": 3}]
+    assert [c["label"] for c in flat] == ["ping", "smear admin reset", "smear start"]
+    assert flat[2]["options"][0]["choices"] == [{"name": "three", "value": 3, "label": "three"}]
     assert flat[2]["description"] == "open a table"
+
+
+def test_commands_in_the_readers_language() -> None:
+    """As a Discord client in that locale shows them: localized names and descriptions."""
+    commands = [
+        {
+            "name": "smear",
+            "description": "Smear",
+            "name_localizations": {"fi": "smear"},
+            "type": 1,
+            "options": [
+                {
+                    "type": 1,
+                    "name": "start",
+                    "name_localizations": {"fi": "aloita", "it": "inizia"},
+                    "description": "Open a table",
+                    "description_localizations": {"fi": "Avaa pöytä"},
+                    "options": [
+                        {
+                            "type": 4,
+                            "name": "turn_timer",
+                            "name_localizations": {"fi": "vuoroaika"},
+                            "description": "Time for each turn",
+                            "choices": [
+                                {"name": "off", "value": 0, "name_localizations": {"fi": "pois"}}
+                            ],
+                        }
+                    ],
+                }
+            ],
+        }
+    ]
+    (fi,) = flatten_commands(commands, "fi")
+    assert (fi["name"], fi["label"], fi["description"]) == (
+        "smear start",
+        "smear aloita",
+        "Avaa pöytä",
+    )
+    (timer,) = fi["options"]
+    assert (timer["name"], timer["label"]) == ("turn_timer", "vuoroaika")
+    assert timer["choices"] == [{"name": "off", "value": 0, "label": "pois"}]
+    (it,) = flatten_commands(commands, "it")
+    assert (it["label"], it["description"]) == ("smear inizia", "Open a table")  # no Italian one
+    (en,) = flatten_commands(commands, "en-US")
+    assert en["label"] == "smear start"
+    assert find_leaf([fi], "/smear aloita") is fi and find_leaf([fi], "smear start") is fi
+    assert find_leaf([fi], "smear begin") is None
 
 
 def test_unknown_commands_and_subcommands() -> None:

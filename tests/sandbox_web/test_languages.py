@@ -91,7 +91,13 @@ async def test_a_finnish_table(tmp_path: Path, browser: Any) -> None:
         await set_my_locale(ada, "fi")
         await set_my_locale(ben, "it")
 
-        await run_command(ada.page, "/smear start seats:2 target:3")
+        # Ada's Discord offers the bot's commands in Finnish, as the bot named them
+        await ada.page.click("#composer")
+        await ada.page.type("#composer", "/smear al")
+        offered = ada.page.locator('.suggestion[data-value="/smear aloita"]')
+        await offered.wait_for()
+        assert FI.t("cmd-smear-start") in await offered.inner_text()
+        await run_command(ada.page, "/smear aloita pelaajia:2 tavoite:3")
         title = FI.t("lobby-title-open", game=FI.t("game-smear"))
         lobby = ben.page.locator(f'.msg:has(.embed-title:text-is("{title}"))').last
         await lobby.wait_for()
@@ -137,7 +143,7 @@ async def test_an_italian_table(tmp_path: Path, browser: Any) -> None:
         mine = FI.t("settings-my-language-set", language=LANGUAGES["fi"])
         await cy.page.locator(f'.msg[data-ephemeral="1"] .content:text-is("{mine}")').wait_for()
 
-        await run_command(ben.page, "/smear start seats:3 target:3")
+        await run_command(ben.page, "/smear inizia giocatori:3 obiettivo:3")
         title = IT.t("lobby-title-open", game=IT.t("game-smear"))
         lobby = cy.page.locator(f'.msg:has(.embed-title:text-is("{title}"))').last
         await lobby.wait_for()

@@ -295,6 +295,7 @@ function worldChanged(frame) {
   state.users = frame.users;
   state.guild = frame.guild;
   state.locales = frame.locales;
+  if (frame.commands) state.commands = frame.commands; // named in the reader's language
   renderUsers();
   renderLocales();
   if (readerLocale() !== before) renderMessages(false); // timestamps in the new language
@@ -763,15 +764,19 @@ async function submitModal(event) {
 
 // ----- composer and slash commands -------------------------------------------------------------
 
+// What a command, option or choice is called in the reader's Discord (its localized name, as
+// the bot registered it); the registered name is what the interaction carries.
+const shown = (thing) => thing.label || thing.name;
+
 // Splits "/smear start seats:4 name:two words" into the command and its options.
 function parseCommand(text) {
   const body = text.replace(/^\//, "");
-  const names = state.commands.map((c) => c.name).sort((a, b) => b.length - a.length);
+  const names = state.commands.map(shown).sort((a, b) => b.length - a.length);
   const words = body.trimStart();
-  const command = state.commands.find((c) => c.name === names.find((n) =>
-    words === n || words.startsWith(`${n} `)));
+  const typedName = names.find((n) => words === n || words.startsWith(`${n} `));
+  const command = state.commands.find((c) => shown(c) === typedName);
   if (!command) return { command: null, typed: words };
-  const rest = words.slice(command.name.length);
+  const rest = words.slice(typedName.length);
   const options = {};
   const re = /(?:^|\s)([\w-]+):/g;
   const marks = [];
@@ -797,7 +802,7 @@ function parseCommand(text) {
 function unknownCommand(text) {
   const words = text.replace(/^\//, "").split(/\s+/).filter((w) => w && !w.includes(":"));
   if (!words.length) return "type a command after /";
-  const paths = state.commands.map((c) => c.name.split(" "));
+  const paths = state.commands.map((c) => shown(c).split(" "));
   for (let depth = words.length; depth > 0; depth -= 1) {
     const here = words.slice(0, depth).join(" ");
     const subs = [...new Set(paths
@@ -813,7 +818,17 @@ function unknownCommand(text) {
 }
 
 function optionSummary(option) {
-  return el("span", { class: `opt-chip${option.required ? " required" : ""}` }, option.name);
+  return el("span", { class: `opt-chip${option.required ? " required" : ""}` }, shown(option));
+}
+
+// The typed options ({shown name: text}) by their registered names, as the page sends them.
+function registeredOptions(command, options) {
+  const out = {};
+  for (const [typed, value] of Object.entries(options)) {
+    const option = command.options.find((o) => shown(o) === typed || o.name === typed);
+    out[option ? option.name : typed] = value;
+  }
+  return out;
 }
 
 let autocompleteTimer = null;
@@ -828,55 +843,55 @@ function updateSuggestions() {
   const parsed = parseCommand(text);
   if (!parsed.command) {
     const typed = parsed.typed.toLowerCase();
-    const matches = state.commands.filter((c) => c.name.startsWith(typed)
-      || c.name.includes(typed));
+    const matches = state.commands.filter((c) => shown(c).startsWith(typed)
+      || shown(c).includes(typed));
     state.suggestions = matches.map((c) => ({
       kind: "command",
-      label: `/${c.name}`,
+      label: `/${shown(c)}`,
       extra: c.options.map(optionSummary),
       description: c.description,
       apply: () => {
         const required = c.options.find((o) => o.required);
-        input.value = `/${c.name} ${required ? `${required.name}:` : ""}`;
+        input.value = `/${shown(c)} ${required ? `${shown(required)}:` : ""}`;
       },
     }));
     return showSuggestions(matches.length ? "Commands" : "No matching commands");
   }
   const { command, options, editing } = parsed;
   if (editing) {
-    const option = command.options.find((o) => o.name === editing);
+    const option = command.options.find((o) => shown(o) === editing);
     if (option && option.choices && option.choices.length) {
       const typed = (options[editing] || "").toLowerCase();
       state.suggestions = option.choices
-        .filter((c) => String(c.name).toLowerCase().includes(typed))
-        .map((c) => ({ kind: "choice", label: String(c.name), description: String(c.value),
-          apply: () => setOptionValue(editing, String(c.name)) }));
-      return showSuggestions(`${option.name}: ${option.description || ""}`);
+        .filter((c) => String(shown(c)).toLowerCase().includes(typed))
+        .map((c) => ({ kind: "choice", label: String(shown(c)), description: String(c.value),
+          apply: () => setOptionValue(editing, String(shown(c))) }));
+      return showSuggestions(`${shown(option)}: ${option.description || ""}`);
     }
     if (option && option.autocomplete) return requestAutocomplete(command, options, editing);
     if (option) {
       state.suggestions = [];
-      return showSuggestions(`${option.name} (${typeName(option.type)}): ${option.description || ""}`);
+      return showSuggestions(`${shown(option)} (${typeName(option.type)}): ${option.description || ""}`);
     }
   }
   const used = new Set(Object.keys(options));
-  const remaining = command.options.filter((o) => !used.has(o.name));
+  const remaining = command.options.filter((o) => !used.has(shown(o)));
   const partial = (parsed.partialName || "").toLowerCase();
   state.suggestions = remaining
-    .filter((o) => !partial || o.name.startsWith(partial))
+    .filter((o) => !partial || shown(o).startsWith(partial))
     .map((o) => ({
       kind: "option",
-      label: `${o.name}${o.required ? "*" : ""}`,
+      label: `${shown(o)}${o.required ? "*" : ""}`,
       extra: [el("span", { class: "s-opts" }, typeName(o.type))],
       description: o.description,
       apply: () => {
         let value = input.value;
         if (partial) value = value.slice(0, value.length - partial.length);
         if (value && !/\s$/.test(value)) value += " ";
-        input.value = `${value}${o.name}:`;
+        input.value = `${value}${shown(o)}:`;
       },
     }));
-  showSuggestions(`/${command.name} — ${command.description || ""}`);
+  showSuggestions(`/${shown(command)} — ${command.description || ""}`);
 }
 
 function typeName(type) {
@@ -896,7 +911,8 @@ function requestAutocomplete(command, options, focused) {
   autocompleteTimer = setTimeout(async () => {
     try {
       const data = await api("/api/autocomplete", {
-        channel: state.channel, command: command.name, options, focused,
+        channel: state.channel, command: command.name, options: registeredOptions(command, options),
+        focused: (command.options.find((o) => shown(o) === focused) || { name: focused }).name,
       });
       if (serial !== autocompleteSerial) return;
       state.suggestions = data.choices.map((c) => ({
@@ -948,7 +964,8 @@ async function send() {
     }
     try {
       await api("/api/invoke", {
-        channel: state.channel, command: parsed.command.name, options: parsed.options,
+        channel: state.channel, command: parsed.command.name,
+        options: registeredOptions(parsed.command, parsed.options),
       });
       input.value = "";
     } catch (err) {
