@@ -111,3 +111,39 @@ async def run_command_expect_error(page: Any, text: str, error: str) -> None:
     await box.wait_for()
     assert error in await box.inner_text()
     await page.fill("#composer", "")
+
+
+SCROLL_JS = """() => { const l = document.querySelector('#messages');
+  return [l.scrollTop, l.scrollHeight - l.clientHeight]; }"""
+
+
+async def test_the_list_keeps_its_end_in_view_unless_scrolled_up(
+    sandbox: Sandbox, browser: Any
+) -> None:
+    """As in Discord: new messages keep a list scrolled to its end there; a person who scrolled
+    up to read stays where they are."""
+    emu, world = sandbox.emulator, sandbox.web.world
+    ben, channel = world.user("Ben"), world.channel("smear")
+    page = await open_page(browser, sandbox.url, "Ada")
+    for n in range(30):
+        await emu.send_message(ben, channel, f"line {n}\nsecond line\nthird line")
+    await page.locator('.msg:has-text("line 29")').wait_for()
+    top, end = await page.evaluate(SCROLL_JS)
+    assert end > 0 and top == end, (top, end)
+
+    await page.mouse.move(700, 400)
+    await page.mouse.wheel(0, -600)  # the person scrolls up to read
+    await page.wait_for_function(f"() => ({SCROLL_JS})()[0] < ({SCROLL_JS})()[1] - 300")
+    read, _ = await page.evaluate(SCROLL_JS)
+    await emu.send_message(ben, channel, "a new one")
+    await page.locator('.msg:has-text("a new one")').wait_for()
+    top, end = await page.evaluate(SCROLL_JS)
+    assert top == read and end > top, "the list jumped while the person was reading"
+
+    await page.mouse.wheel(0, 5000)  # back to the end
+    await page.wait_for_function(f"() => {{ const [t, e] = ({SCROLL_JS})(); return t >= e; }}")
+    await emu.send_message(ben, channel, "and another")
+    await page.locator('.msg:has-text("and another")').wait_for()
+    top, end = await page.evaluate(SCROLL_JS)
+    assert top == end, "the list did not follow a new message"
+    assert page.errors == []
