@@ -14,7 +14,10 @@ for Salad the mean game total of the candidate and of a field seat; and the deci
 (p50/p95/max) of each level measured in the same run. ``--budget-ms``/``--iterations`` bound
 every searching seat; ``--field-budget-ms``/``--field-iterations`` set the field's apart. A
 Smear game still going after ``--max-hands`` hands is stopped and counted as won by nobody
-(reported as capped).
+(reported as capped). ``--cpu-time`` counts the budgets and the decision times in each
+process's CPU time rather than wall time: what one free core would give, on a machine others
+share. ``--progress N`` prints the report so far every N games, so a long run can be watched
+(the games finish in any order, so a partial report is not on whole deal sets).
 """
 
 from __future__ import annotations
@@ -25,9 +28,10 @@ import multiprocessing
 import random
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.ai import LEVELS, Player, make_player
+from engine.ai import LEVELS, Player, budget, make_player
 from engine.games import GAME_NAMES, game
 from engine.record import new_game
 from engine.smear import SmearHandResult
@@ -47,6 +51,7 @@ class Task:
     field_budget_ms: float | None  # the field's
     field_iterations: int | None
     max_hands: int
+    cpu_time: bool = False  # budgets and decision times in CPU time, not wall time
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +70,7 @@ class GameResult:
 
 
 def play_game(task: Task) -> GameResult:
+    budget.use_cpu_time(task.cpu_time)
     state = new_game(task.game, task.seats, task.deal_seed)
     players: list[Player] = []
     for s in range(task.seats):
@@ -92,9 +98,9 @@ def play_game(task: Task) -> GameResult:
         if seat is None:  # pragma: no cover - a seeded game never waits for a deal
             raise RuntimeError("the game waits for a deal")
         view = state.view(seat)
-        t0 = time.perf_counter()
+        t0 = budget.now()
         action = players[seat].choose(view, rng)
-        dt = (time.perf_counter() - t0) * 1000.0
+        dt = (budget.now() - t0) * 1000.0
         (cand_times if seat == task.cand_seat else field_times).append(dt)
         state.apply(action, seat)
     outcome = state.outcome()
@@ -157,17 +163,30 @@ def tasks_for(args: argparse.Namespace) -> list[Task]:
                     args.budget_ms if args.field_budget_ms is None else args.field_budget_ms,
                     args.iterations if args.field_iterations is None else args.field_iterations,
                     args.max_hands,
+                    args.cpu_time,
                 )
             )
     return out
 
 
-def run(tasks: list[Task], workers: int) -> list[GameResult]:
+def run(
+    tasks: list[Task], workers: int, on_result: Callable[[list[GameResult]], None] | None = None
+) -> list[GameResult]:
+    """Play every task; ``on_result`` sees the results so far after each game."""
+    done: list[GameResult] = []
     if workers <= 1 or len(tasks) <= 1:
-        return [play_game(t) for t in tasks]
+        for t in tasks:
+            done.append(play_game(t))
+            if on_result is not None:
+                on_result(done)
+        return done
     ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
     with ctx.Pool(workers) as pool:
-        return list(pool.imap_unordered(play_game, tasks, chunksize=1))
+        for g in pool.imap_unordered(play_game, tasks, chunksize=1):
+            done.append(g)
+            if on_result is not None:
+                on_result(done)
+    return done
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,12 +252,20 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--field-iterations", type=int, default=None, help="the field's, if other")
     p.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
     p.add_argument("--max-hands", type=int, default=300, help="cap on a game's hands")
+    p.add_argument(
+        "--cpu-time",
+        action="store_true",
+        help="count budgets and decision times in CPU time (a busy machine)",
+    )
+    p.add_argument("--progress", type=int, default=0, help="print the report so far every N games")
     args = p.parse_args(argv)
     entry = game(args.game)
     if args.seats not in entry.seat_range:
         p.error(f"{args.game} is for {entry.min_seats} to {entry.max_seats} seats")
     if args.games < 1:
         p.error("--games must be at least 1")
+    if args.progress < 0:
+        p.error("--progress must be 0 (off) or a number of games")
     return args
 
 
@@ -260,6 +287,7 @@ def smear_lines(args: argparse.Namespace, results: list[GameResult], s: Summary)
 
 def report(args: argparse.Namespace, results: list[GameResult], elapsed: float) -> str:
     s = summarize(results, args.seats)
+    clock = "CPU" if args.cpu_time else "wall"
     lines = [
         f"arena: {args.game}, {args.seats} seats, candidate {args.candidate} vs field"
         f" {args.field}, {s.games} games ({s.games // args.seats} duplicate deal sets,"
@@ -282,6 +310,7 @@ def report(args: argparse.Namespace, results: list[GameResult], elapsed: float) 
         lines.append(
             f"decision time {role} {level}: n={len(times)}  p50 {percentile(times, 0.5):.2f} ms"
             f"  p95 {percentile(times, 0.95):.2f} ms  max {max(times, default=0.0):.2f} ms"
+            f" ({clock} clock)"
         )
     return "\n".join(lines)
 
@@ -289,7 +318,15 @@ def report(args: argparse.Namespace, results: list[GameResult], elapsed: float) 
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
     t0 = time.perf_counter()
-    results = run(tasks_for(args), args.workers)
+    tasks = tasks_for(args)
+
+    def progress(done: list[GameResult]) -> None:
+        if args.progress and len(done) % args.progress == 0 and len(done) < len(tasks):
+            so_far = sorted(done, key=lambda g: (g.deal_seed, g.cand_seat))
+            print(f"-- progress: {len(done)}/{len(tasks)} games", flush=True)
+            print(report(args, so_far, time.perf_counter() - t0), flush=True)
+
+    results = run(tasks, args.workers, progress)
     results.sort(key=lambda g: (g.deal_seed, g.cand_seat))
     print(report(args, results, time.perf_counter() - t0))
     return 0

@@ -63,6 +63,9 @@ BID_FLOOR = 0.05
 # last tricks are played with every hand in view), so long shots are not even tried.
 SEARCH_BID_SHARE = 0.5
 PRUNE_AFTER = 8
+# Endgame shallow pruning: no bound, and the slack that keeps float rounding from pruning a tie.
+NO_LIMIT = 2.0
+PRUNE_EPS = 1e-9
 PRUNE_Z = 3.0
 
 
@@ -143,7 +146,7 @@ def smear_outcome(s: SmearState, seat: int, before: list[int]) -> tuple[float, f
     smear_normal.play_hand(s, TRICKS_PER_HAND - ENDGAME_TRICKS)
     n = s.n
     if s.phase == Phase.PLAY:
-        result = Endgame(s, before).solve()
+        result = Endgame(s).solve()
     else:
         change = [float(s.scores[i] - before[i]) for i in range(n)]
         winner = s.outcome_winner if s.phase == Phase.OVER else -1
@@ -156,20 +159,20 @@ class Endgame:
     card best for its own chance to win the game, the lowest such card on a tie.
 
     High and Low belong to whoever holds those trumps, so only the Jack's trick and the Game
-    count depend on the play; the search plays on the hands' masks and undoes each card."""
+    count depend on the play: a line's end is known by who took the Jack and who has the
+    single highest count, and those few ends are valued once each. The search plays on the
+    hands' masks, keeps the counts as it goes and undoes each card."""
 
-    def __init__(self, s: SmearState, before: list[int]) -> None:
+    def __init__(self, s: SmearState) -> None:
         n = s.n
         self.n = n
         self.trump = s.trump
         self.hands = s.hands[:]
-        self.won = s.won[:]
         self.trick = s.trick[:]
         self.leader = s.leader if s.trick else s.to_act
         self.to_act = s.to_act
         self.bidder = s.bidder
         self.bid = s.bid
-        self.before = before
         self.scores = s.scores
         self.target = s.options.target
         trumps = s.dealt & SUIT_MASK[s.trump]
@@ -181,64 +184,116 @@ class Endgame:
             self.fixed[seat] += bool(dealt & high_bit) + bool(dealt & low_bit)
         jack = BIT[s.trump * 13 + JACK]
         self.jack = jack if trumps & jack else 0
+        # Who already took the jack (-1: nobody yet, or it was not dealt).
+        self.jack_taker = -1
+        for seat in range(n):
+            if s.won[seat] & self.jack:
+                self.jack_taker = seat
+        self.counts = [game_points_of(w) for w in s.won]
+        self.ends: dict[tuple[int, int], tuple[float, ...]] = {}
 
     def solve(self) -> tuple[float, ...]:
-        """Every seat's value, then every seat's score change, at the end of the best line."""
-        return self._node(self.to_act)
+        """Every seat's value, then every seat's margin, then every seat's score change, at
+        the end of the best line."""
+        return self._node(self.to_act, NO_LIMIT)
 
-    def _node(self, who: int) -> tuple[float, ...]:
+    def _node(self, who: int, limit: float) -> tuple[float, ...]:
+        """The best line for ``who`` to play on; the search stops early once ``who`` is sure
+        of at least ``limit``, which the seat before it will never let happen (shallow
+        pruning: the seats' chances sum to 1, so what ``who`` gains the seat before loses)."""
         trick = self.trick
         n = self.n
-        if len(trick) == n:
-            return self._trick_done()
-        h = self.hands[who]
+        hands = self.hands
+        h = hands[who]
         if trick:
             follow = h & SUIT_MASK[SUIT_OF[trick[0]]]
             if follow:
                 h = follow | (h & SUIT_MASK[self.trump])
-        best: tuple[float, ...] = ()
         nxt = who + 1 if who + 1 < n else 0
+        last = len(trick) == n - 1
+        best: tuple[float, ...] = ()
+        top = -1.0
         while h:
             bit = h & -h
             h ^= bit
-            self.hands[who] ^= bit
+            hands[who] ^= bit
             trick.append(bit.bit_length() - 1)
-            result = self._node(nxt)
+            # The card that completes the trick, or one more seat to play to it.
+            result = self._trick_done(who, top) if last else self._node(nxt, 1.0 - top + PRUNE_EPS)
             trick.pop()
-            self.hands[who] ^= bit
-            if not best or result[who] > best[who]:
-                best = result
+            hands[who] ^= bit
+            if result[who] > top:
+                best, top = result, result[who]
+                if top >= limit:
+                    break
         return best
 
-    def _trick_done(self) -> tuple[float, ...]:
+    def _trick_done(self, who: int, top: float) -> tuple[float, ...]:
+        """The trick ``who`` completed, and the rest of the hand; ``top`` is the best ``who``
+        has found so far."""
         trick = self.trick
         tm = 0
+        worth = 0
         for c in trick:
             tm |= BIT[c]
+            worth += CARD_VALUE[c]
         leader = self.leader
         winner = (leader + trick.index(winning_card(tm, SUIT_OF[trick[0]], self.trump))) % self.n
-        self.won[winner] |= tm
-        if self.hands[winner]:
+        taker = self.jack_taker
+        if tm & self.jack:
+            self.jack_taker = winner
+        self.counts[winner] += worth
+        rest = self.hands[winner]
+        if rest and not rest & (rest - 1):
+            result = self._last_trick(winner)
+        elif rest:
             self.trick = []
             self.leader = winner
-            result = self._node(winner)
+            result = self._node(winner, NO_LIMIT if winner == who else 1.0 - top + PRUNE_EPS)
+            self.trick, self.leader = trick, leader
         else:
             result = self._leaf()
-        self.won[winner] ^= tm
-        self.trick, self.leader = trick, leader
+        self.counts[winner] -= worth
+        self.jack_taker = taker
+        return result
+
+    def _last_trick(self, leader: int) -> tuple[float, ...]:
+        """One card each: the last trick is forced."""
+        hands = self.hands
+        tm = 0
+        for h in hands:
+            tm |= h
+        top = 1 << winning_card(tm, SUIT_OF[hands[leader].bit_length() - 1], self.trump)
+        winner = 0
+        while not hands[winner] & top:
+            winner += 1
+        worth = game_points_of(tm)
+        taker = self.jack_taker
+        if tm & self.jack:
+            self.jack_taker = winner
+        self.counts[winner] += worth
+        result = self._leaf()
+        self.counts[winner] -= worth
+        self.jack_taker = taker
         return result
 
     def _leaf(self) -> tuple[float, ...]:
-        n = self.n
-        points = self.fixed[:]
-        if self.jack:
-            for seat in range(n):
-                if self.won[seat] & self.jack:
-                    points[seat] += 1
-        counts = [game_points_of(w) for w in self.won]
+        counts = self.counts
         top = max(counts)
-        if counts.count(top) == 1:
-            points[counts.index(top)] += 1
+        game = counts.index(top) if counts.count(top) == 1 else -1
+        key = (self.jack_taker, game)
+        result = self.ends.get(key)
+        if result is None:
+            result = self._value(*key)
+            self.ends[key] = result
+        return result
+
+    def _value(self, jack: int, game: int) -> tuple[float, ...]:
+        points = self.fixed[:]
+        if jack >= 0:
+            points[jack] += 1
+        if game >= 0:
+            points[game] += 1
         b = self.bidder
         made = points[b] >= self.bid
         change = [float(p) for p in points]
@@ -294,7 +349,11 @@ class ExpertPlayer:
         classes = equivalent_actions(view, know, legal, hint)
         searched = tuple(classes)
         tally = Tally(len(searched))
-        while (self.iterations is None or tally.deals < self.iterations) and clock.another():
+        while (
+            (self.iterations is None or tally.deals < self.iterations)
+            and (len(tally.active) > 1 or not tally.deals)
+            and clock.another()
+        ):
             hands = sample_hands(know, rng)
             actions = tuple(searched[i] for i in tally.active)
             if isinstance(view, SmearView):

@@ -34,7 +34,7 @@ def test_endgame_scores_the_last_trick_as_the_engine_does() -> None:
             if st.phase != Phase.PLAY or st.tricks_done != 5 or st.trick:
                 continue
             before = list(st.scores)
-            solved = Endgame(st.copy(), before).solve()
+            solved = Endgame(st.copy()).solve()
             real = st.copy()
             real.playout_hand(random.Random(0))
             assert sum(solved[:3]) == pytest.approx(1.0)  # every seat's chance to win
