@@ -518,10 +518,18 @@ class Storage:
             )
         return {int(r[0]) for r in rows}
 
-    async def release_leases(self, owner: str) -> None:
-        """A graceful stop: the next process (a restart) takes our tables at once."""
+    async def release_leases(self, owner: str, until: float) -> None:
+        """A graceful stop: the next process (a restart) takes our tables at once. ``until``
+        is what a renewal now would have written, so the table still says when its holder was
+        last alive (a turn resumes with the time it had left then)."""
         await self.db.write(
-            [("UPDATE game_tables SET lease_until = 0 WHERE lease_owner = ?", (owner,))]
+            [
+                (
+                    "UPDATE game_tables SET lease_owner = NULL, lease_until = ?"
+                    " WHERE lease_owner = ?",
+                    (until, owner),
+                )
+            ]
         )
 
     async def load_tables(self, ids: Sequence[int]) -> list[LoadedTable]:

@@ -127,8 +127,9 @@ class TableManager:
             if t.status == PLAYING and t.deadline is not None:
                 lease_end = claimed[t.id]
                 # The previous holder was last known alive when its lease was last renewed.
-                alive = now if lease_end is None else min(now, lease_end - self.lease_seconds)
-                left = t.deadline - alive
+                alive = now if not lease_end else min(now, lease_end - self.lease_seconds)
+                # Never more than a whole turn, whatever the record says.
+                left = min(t.deadline - alive, t.turn_timer * self.time_scale)
                 t.deadline = now + max(MIN_TURN_AFTER_RESTART * self.time_scale, left)
                 await self.storage.save(t)
             self.feed.add(t, item)
@@ -166,7 +167,7 @@ class TableManager:
         if self._heartbeat is not None:
             await cancel_all([self._heartbeat])
         with contextlib.suppress(Exception):
-            await self.storage.release_leases(self.owner)
+            await self.storage.release_leases(self.owner, self.clock.time() + self.lease_seconds)
 
 
 __all__ = ["Discord", "TableManager"]

@@ -87,6 +87,21 @@ async def test_a_database_locked_by_another_program_delays_answers_but_fails_non
             assert moves_saved == p.table.version
 
 
+async def run_sql(db: Path, sql: str) -> None:
+    """Another program changes the database. In a thread: the bot runs on this event loop, and
+    a blocking wait here for a write it has begun would stall it (a deadlock, not a bot bug)."""
+
+    def run() -> None:
+        conn = sqlite3.connect(db, timeout=30)
+        try:
+            with conn:
+                conn.execute(sql)
+        finally:
+            conn.close()
+
+    await asyncio.to_thread(run)
+
+
 async def test_a_failed_save_leaves_the_seat_as_it_was(
     emu: DiscordEmulator, tmp_path: Path
 ) -> None:
@@ -100,18 +115,18 @@ async def test_a_failed_save_leaves_the_seat_as_it_was(
     await emu.click_and_wait(bob, lobby, label="Join")
     p = Players(emu, bot, tid, {alice.id: alice, bob.id: bob}, w.channel)
     assert await p.play_one()
-    with sqlite3.connect(db) as conn:  # the disk is full, as far as this table is concerned
-        conn.execute(
-            f"CREATE TRIGGER full BEFORE UPDATE ON game_tables WHEN NEW.id = {tid}"
-            " BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END"
-        )
+    # The disk is full, as far as this table is concerned.
+    await run_sql(
+        db,
+        f"CREATE TRIGGER full BEFORE UPDATE ON game_tables WHEN NEW.id = {tid}"
+        " BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END",
+    )
     ask = await emu.invoke_and_wait(bob, w.channel, "table leave")
     told = await emu.click_and_wait(bob, ask, label="Leave the game")
     assert "could not be saved" in told.content
     t = bot.manager.tables[tid]
     assert t.seats[1].user_id == bob.id, "memory keeps the seat the database kept"
-    with sqlite3.connect(db) as conn:
-        conn.execute("DROP TRIGGER full")
+    await run_sql(db, "DROP TRIGGER full")
     await stop_bot(bot)
     again = make_bot(db)
     await start_bot(emu, again)
@@ -177,7 +192,7 @@ async def test_downtime_does_not_count_against_the_player(
         t = again.manager.tables[tid]
         assert t.deadline is not None
         left_after = t.deadline - again.manager.clock.time()
-        assert left_after > left_before - 1.0, (left_before, left_after)
+        assert left_before - 1.0 < left_after <= left_before + 0.5, (left_before, left_after)
         assert not any("time ran out" in m.content for m in emu.public_messages(w.channel))
     finally:
         await stop_bot(again)
