@@ -1,9 +1,9 @@
-"""The feed's way out to Discord (``bot.tables.feed.Discord``), with discord.py's public API.
+"""The feed's way out to Discord (``bot.tables.feed.Discord``).
 
-Channel messages go through ``PartialMessageable`` (a post carries a nonce, and discord.py sets
-``enforce_nonce``, so a post repeated after a crash returns the first message). A person's hand
-is an ephemeral message reached through one of their interaction tokens, with
-``discord.Webhook.partial``.
+Channel messages carry a nonce Discord enforces, so a post repeated after a crash returns the
+first message. A person's hand is an ephemeral message reached through one of their
+interaction tokens. Messages go through ``cogs.discord_rest`` (the measured fast path); one
+with a file goes through discord.py's public API (``PartialMessageable``).
 
 Failures are sorted: a message or channel that is gone, or a token Discord refuses, is an
 answer (None or False); a failure on Discord's side or of the network is ``Unavailable``, and
@@ -16,14 +16,15 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 import aiohttp
 import discord
 
 from bot.render import Rendered
 from bot.tables.feed import Unavailable
-from cogs.ui import edit_kwargs, send_kwargs
+from cogs.discord_rest import Rest
+from cogs.ui import send_kwargs
 
 if TYPE_CHECKING:
     from bot.app import TrickBot
@@ -59,62 +60,57 @@ def sorted_failures(*refusals: type[BaseException]) -> Iterator[None]:
 class DiscordIO:
     def __init__(self, bot: TrickBot) -> None:
         self.bot = bot
+        self._rest: Rest | None = None
+
+    @property
+    def rest(self) -> Rest:
+        if self._rest is None:
+            app_id = self.bot.application_id
+            assert app_id is not None  # known once logged in, before any table is resumed
+            self._rest = Rest(self.bot.http, app_id)
+        return self._rest
 
     def _channel(self, channel_id: int) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(channel_id)
-
-    def _webhook(self, token: str) -> discord.Webhook:
-        """The interaction webhook a token stands for."""
-        app_id = self.bot.application_id
-        assert app_id is not None
-        webhook = discord.Webhook.partial(app_id, token, client=self.bot)
-        # An interaction's webhook is an application webhook (it may post ephemeral messages).
-        webhook.type = discord.WebhookType.application
-        return webhook
 
     # ------------------------------------------------------------------ channel messages
 
     async def post(self, channel_id: int, message: Rendered, nonce: str) -> int | None:
         try:
             with sorted_failures(discord.NotFound, discord.Forbidden):
+                if message.file is None:
+                    return await self.rest.post(channel_id, message, nonce)
                 sent = await self._channel(channel_id).send(**send_kwargs(message), nonce=nonce)
+                return sent.id
         except Refused as e:
             log.warning("cannot post in channel %s: %s", channel_id, e)
             return None
-        return sent.id
 
     async def edit(self, channel_id: int, message_id: int, message: Rendered) -> bool:
         try:
             with sorted_failures(discord.NotFound, discord.Forbidden):
-                await (
-                    self._channel(channel_id)
-                    .get_partial_message(message_id)
-                    .edit(**edit_kwargs(message))
-                )
+                await self.rest.edit(channel_id, message_id, message)
         except Refused:
             return False  # deleted by someone, or no longer ours to edit
         return True
 
     async def delete(self, channel_id: int, message_id: int) -> None:
         with contextlib.suppress(Refused), sorted_failures(discord.NotFound, discord.Forbidden):
-            await self._channel(channel_id).get_partial_message(message_id).delete()
+            await self.rest.delete(channel_id, message_id)
 
     # ------------------------------------------------------------------ hands (ephemeral)
 
     async def hand_post(self, token: str, message: Rendered) -> int | None:
         try:
             with sorted_failures(discord.HTTPException):
-                sent = await self._webhook(token).send(
-                    **send_kwargs(message), ephemeral=True, wait=True
-                )
+                return await self.rest.hand_post(token, message)
         except Refused:
             return None  # the token died, or Discord refused it
-        return sent.id
 
     async def hand_edit(self, token: str, ref: str, message: Rendered) -> bool:
         try:
             with sorted_failures(discord.HTTPException):
-                await self._webhook(token).edit_message(_ref(ref), **edit_kwargs(message))
+                await self.rest.hand_edit(token, ref, message)
         except Refused:
             return False
         return True
@@ -122,13 +118,7 @@ class DiscordIO:
     async def hand_delete(self, token: str, ref: str) -> bool:
         try:
             with sorted_failures(discord.HTTPException):
-                await self._webhook(token).delete_message(_ref(ref))
+                await self.rest.hand_delete(token, ref)
         except Refused:
             return False
         return True
-
-
-def _ref(ref: str) -> int:
-    """A message as a token reaches it: its id, or ``@original`` (the message the interaction
-    answered), which the webhook routes accept in place of an id."""
-    return int(ref) if ref.isdigit() else cast(int, cast(Any, ref))

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot import render
+from bot.i18n import Lang
 from bot.languages import Languages
 from bot.model import LOBBY, PLAYING, Table
 from bot.render import Rendered
@@ -53,6 +54,7 @@ TOKEN_LIFE = 15 * 60.0  # an interaction token's life on Discord
 TOKEN_MARGIN = 60.0  # stop using a token this long before it dies
 RETRY_MAX = 30.0
 LANE_SAVE_DELAY = 0.5  # seconds: hand tokens are saved together, a moment after they change
+STALE_RETRY = 0.05  # seconds: a pass that found its table being changed looks again
 
 
 class Clock(Protocol):
@@ -166,20 +168,53 @@ class HandLane:
 
 @dataclass
 class Plan:
-    """What the derived messages should show, rendered under the table's lock."""
+    """What the derived messages should show at one revision of the table. Rendering is the
+    costly part of a pass and most of it would be thrown away (an edit waits for its gap, a
+    ping is posted once a turn), so each message is rendered only when it is about to be sent,
+    and only while the table is still at this revision and not being changed: what is sent is
+    exactly the state the revision names, never a newer one under an older label."""
 
+    table: Table
     revision: int
     version: int
     hand_no: int
+    public: Lang | None = None
     table_slot: str | None = None
-    table_payload: Rendered | None = None
     turn: tuple[int, int] | None = None
     turn_seat: int | None = None  # a person to act (not a computer, not on autopilot)
-    ping_first: Rendered | None = None
-    ping_reminder: Rendered | None = None
-    hands: list[tuple[HandLane, Rendered, tuple[int, int] | None]] = field(default_factory=list)
+    hands: list[tuple[HandLane, int, Lang, tuple[int, int] | None]] = field(default_factory=list)
     lobby_payload: Rendered | None = None
     closing: bool = False  # the table is no longer live
+    rendered: dict[object, Rendered] = field(default_factory=dict)
+
+    def render(self, key: object, make: Callable[[], Rendered]) -> Rendered | None:
+        """``make()``, once per plan; None if the table moved on (a later pass renders it)."""
+        done = self.rendered.get(key)
+        if done is not None:
+            return done
+        t = self.table
+        if t.revision != self.revision or t.lock.locked():
+            return None
+        done = self.rendered[key] = make()
+        return done
+
+    def table_payload(self) -> Rendered | None:
+        assert self.public is not None
+        public = self.public
+        return self.render("table", lambda: render.table_message(self.table, public))
+
+    def ping(self, *, reminder: bool) -> Rendered | None:
+        seat, public = self.turn_seat, self.public
+        assert seat is not None and public is not None
+        return self.render(
+            ("ping", reminder),
+            lambda: render.ping_message(self.table, seat, public, reminder=reminder),
+        )
+
+    def hand(self, lane: HandLane, seat: int, lang: Lang) -> Rendered | None:
+        return self.render(
+            ("hand", lane.user_id), lambda: render.hand_message(self.table, seat, lang)
+        )
 
 
 @dataclass
@@ -433,10 +468,10 @@ class Feed:
         if (
             cached is not None
             and cached.revision == t.revision
-            and [lane for lane, _, _ in cached.hands] == [lane for _, lane in lanes]
+            and [h[0] for h in cached.hands] == [lane for _, lane in lanes]
         ):
             return cached
-        plan = Plan(t.revision, t.version, t.hand_no)
+        plan = Plan(t, t.revision, t.version, t.hand_no)
         tf.plan = plan
         if t.status == LOBBY:
             plan.lobby_payload = render.lobby_message(t, self.languages.public(t.guild_id))
@@ -445,22 +480,23 @@ class Feed:
             plan.closing = not t.live
             return plan
         st = t.state
-        public = self.languages.public(t.guild_id)
+        plan.public = self.languages.public(t.guild_id)
         plan.table_slot = table_slot(t.hand_no)
-        plan.table_payload = render.table_message(t, public)
         seat = st.current_player
         if seat is not None:
             plan.turn = (t.hand_no, t.version)
-            s = t.seats[seat]
-            if not s.automatic:
+            if not t.seats[seat].automatic:
                 plan.turn_seat = seat
-                plan.ping_first = render.ping_message(t, seat, public, reminder=False)
-                plan.ping_reminder = render.ping_message(t, seat, public, reminder=True)
         for seat_no, lane in lanes:
             viewer = self.languages.private(t.guild_id, lane.user_id, lane.locale)
             mine = plan.turn if seat == seat_no and st.phase != Phase.OVER else None
-            plan.hands.append((lane, render.hand_message(t, seat_no, viewer), mine))
+            plan.hands.append((lane, seat_no, viewer, mine))
         return plan
+
+    def _stale(self, tf: TableFeed) -> None:
+        """The table moved on before a message was rendered: a later pass sends it (at once
+        if a change woke the task; else after a moment, as the table's lock was only held)."""
+        self._due(tf, self.clock.monotonic() + STALE_RETRY)
 
     async def _post_slot(self, tf: TableFeed, name: str, payload: Rendered) -> Slot:
         """Post a derived message: the intent (a fresh nonce) is stored first, then the id."""
@@ -490,19 +526,25 @@ class Feed:
                 slot.message_id = None  # deleted: /smear start posts it again
 
     async def _table_message(self, tf: TableFeed, plan: Plan) -> None:
-        name, payload = plan.table_slot, plan.table_payload
-        assert name is not None and payload is not None
+        name = plan.table_slot
+        assert name is not None
         t = tf.table
         slot = tf.slots.get(name)
         now = self.clock.monotonic()
+        if slot is not None and slot.message_id:
+            if plan.revision <= slot.shown:
+                return
+            if now < slot.edited_at + self.table_edit_gap:
+                self._due(tf, slot.edited_at + self.table_edit_gap)
+                return
+        payload = plan.table_payload()
+        if payload is None:
+            return self._stale(tf)
         if slot is None or not slot.message_id:
             slot = await self._post_slot(tf, name, payload)
             slot.shown, slot.payload, slot.edited_at = plan.revision, payload, now
             return
-        if plan.revision <= slot.shown or payload == slot.payload:
-            return
-        if now < slot.edited_at + self.table_edit_gap:
-            self._due(tf, slot.edited_at + self.table_edit_gap)
+        if payload == slot.payload:
             return
         async with slot.lock:
             if plan.revision <= slot.shown:
@@ -537,16 +579,18 @@ class Feed:
             tf.pinged = (plan.hand_no, set())
             seats = tf.pinged[1]
         remind_at = tf.turn_since + self.remind_after
-        payload = None
         if seat not in seats:
-            payload = plan.ping_first
+            reminder = False
         elif not tf.reminded and now >= remind_at:
-            payload = plan.ping_reminder
-            tf.reminded = True
-        elif not tf.reminded:
-            self._due(tf, remind_at)
+            reminder = True
+        else:
+            if not tf.reminded:
+                self._due(tf, remind_at)
+            return
+        payload = plan.ping(reminder=reminder)
         if payload is None or t.version != plan.version:
-            return  # no ping, or the turn was taken meanwhile
+            return self._stale(tf)  # the turn may have been taken meanwhile
+        tf.reminded = tf.reminded or reminder
         seats.add(seat)
         tf.ping_turn = plan.turn
         await self._post_slot(tf, "ping", payload)
@@ -559,42 +603,55 @@ class Feed:
         return self.clock.time() - issued < TOKEN_LIFE - TOKEN_MARGIN
 
     async def _hands(self, tf: TableFeed, plan: Plan) -> None:
-        for lane, payload, turn in plan.hands:
+        for lane, seat, lang, turn in plan.hands:
             async with lane.lock:
-                await self._hand(tf, plan, lane, payload, turn)
+                rendered = await self._hand(tf, plan, lane, seat, lang, turn)
+            if not rendered:
+                return self._stale(tf)
 
     async def _hand(
         self,
         tf: TableFeed,
         plan: Plan,
         lane: HandLane,
-        payload: Rendered,
+        seat: int,
+        lang: Lang,
         turn: tuple[int, int] | None,
-    ) -> None:
+    ) -> bool:
+        """Bring one person's hand up to the plan. False if it could not be rendered (the
+        table moved on)."""
         copy = lane.copy
         # A new hand always moves the copy below the new table message, even when the
         # person's own click already showed it in place.
         new_hand = copy is not None and plan.hand_no > copy.hand_no
-        shown = copy is not None and (plan.revision <= copy.shown or copy.payload == payload)
-        if shown and not new_hand:
-            return
         fresh_copy = copy is None or (turn is not None and copy.turn != turn)
-        if (fresh_copy or new_hand) and await self._new_copy(tf, plan, lane, payload, turn):
-            return
-        if shown:
-            return
-        if copy is None or copy.expired or not self._usable(copy.issued):
-            return
+        shown = copy is not None and plan.revision <= copy.shown
+        if shown and not new_hand:
+            return True
+        if fresh_copy or new_hand:
+            payload = plan.hand(lane, seat, lang)
+            if payload is None:
+                return False
+            if await self._new_copy(tf, plan, lane, payload, turn):
+                return True
+        if shown or copy is None or copy.expired or not self._usable(copy.issued):
+            return True
         stale_turn = copy.turn is not None and copy.turn != turn
         now = self.clock.monotonic()
         if not stale_turn and now < copy.edited_at + self.hand_edit_gap:
             self._due(tf, copy.edited_at + self.hand_edit_gap)
-            return
+            return True
+        payload = plan.hand(lane, seat, lang)
+        if payload is None:
+            return False
+        if payload == copy.payload:
+            return True
         if await self.discord.hand_edit(copy.token, copy.ref, payload):
             copy.shown, copy.payload, copy.turn, copy.edited_at = plan.revision, payload, turn, now
         else:
             lane.copy = None  # gone (deleted by its owner, or the token was refused)
             self._remember(tf.table.id, lane)
+        return True
 
     async def _new_copy(
         self,

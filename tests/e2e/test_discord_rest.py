@@ -1,0 +1,181 @@
+"""``cogs.discord_rest``, the fast path to Discord, checked against discord.py's public API.
+
+It uses three things discord.py does not document; each is pinned here, so a discord.py
+release that changes them fails these tests instead of the bot:
+
+- the JSON of a message: the same as discord.py's public API sends for the same message
+  (``discord.http.handle_message_parameters`` is what its public ``send``/``edit`` use);
+- ``discord.http.Route``: the URL of each route, and "@original" left literal;
+- ``HTTPClient.request``: JSON in, parsed JSON out, query parameters, and discord.py's own
+  exceptions for a refusal, against the emulator with a real logged-in client.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+from discord.http import Route, handle_message_parameters
+
+from bot.i18n import ENGLISH
+from bot.model import PLAYING, Seat, Table
+from bot.render import Button, Embed, Field, Option, Rendered, Select
+from bot.render.table import hand_message, lobby_message, table_message
+from cogs.discord_rest import Rest, message_json
+from cogs.ui import edit_kwargs, send_kwargs
+from engine.record import new_game
+from sandbox import DiscordEmulator, run_bot
+from tests.e2e.harness import make_bot, make_world
+
+
+def _table() -> Table:
+    t = Table(
+        id=7,
+        guild_id=1,
+        channel_id=2,
+        game="smear",
+        host_id=10,
+        max_seats=3,
+        options={"target": 11, "stuck_dealer": False},
+        turn_timer=120,
+        seed=5,
+        status=PLAYING,
+        seats=[Seat(10 + i, f"p{i}") for i in range(3)],
+    )
+    t.state = new_game("smear", 3, 5, t.options)
+    return t
+
+
+def samples() -> list[Rendered]:
+    t = _table()
+    return [
+        Rendered(content="just words"),
+        Rendered(
+            content="<@5> it is your turn",
+            embed=Embed(
+                "Title", "Text", 0x123456, "foot", (Field("a", "b", True), Field("c", "d"))
+            ),
+            rows=(
+                (Button("x", "X", "danger", True), Button("", "Rules", "link", url="https://e.x")),
+                (Button("p", "P", "primary"), Button("s", "S", "success"), Button("q", "Q")),
+                Select("sel", "Pick one", (Option("a", "1", "first"), Option("b", "2"))),
+            ),
+            mentions=(5,),
+        ),
+        Rendered(embed=Embed("Only an embed", "and nothing else")),
+        table_message(t, ENGLISH),
+        hand_message(t, 0, ENGLISH),
+        hand_message(t, 1, ENGLISH),
+        lobby_message(t, ENGLISH),
+    ]
+
+
+def _plain(embeds: list[dict[str, Any]], rows: list[dict[str, Any]]) -> tuple[Any, Any]:
+    """Embeds and components without the defaults Discord assumes anyway (discord.py sends
+    an embed's ``flags: 0`` and a select's ``required: true``)."""
+    embeds = [{k: v for k, v in e.items() if not (k == "flags" and v == 0)} for e in embeds]
+    rows = [
+        {
+            **row,
+            "components": [
+                {k: v for k, v in c.items() if not (k == "required" and v is True)}
+                for c in row["components"]
+            ],
+        }
+        for row in rows
+    ]
+    return embeds, rows
+
+
+def _seen(m: Any) -> tuple[str, Any, Any]:
+    """What people see of a message (the emulator keeps it as it was sent)."""
+    return (m.content, *_plain(m.embeds, m.components))
+
+
+def _normal(payload: dict[str, Any]) -> dict[str, Any]:
+    """discord.py's payload without the defaults Discord assumes anyway."""
+    out = {k: v for k, v in payload.items() if k != "tts"}
+    embeds, rows = _plain(out.get("embeds", []), out.get("components", []))
+    if "embeds" in out:
+        out["embeds"] = embeds
+    if "components" in out:
+        out["components"] = rows
+    return out
+
+
+@pytest.mark.parametrize("edit", [False, True], ids=["send", "edit"])
+def test_a_message_is_the_json_discord_py_sends_for_it(edit: bool) -> None:
+    for r in samples():
+        kwargs = edit_kwargs(r) if edit else send_kwargs(r)
+        ours = message_json(r, edit=edit)
+        theirs = _normal(handle_message_parameters(**kwargs).payload or {})
+        if not edit:
+            ours.setdefault("embeds", [])
+            theirs.setdefault("embeds", [])
+        assert ours == theirs
+
+
+def test_routes_are_the_urls_discord_documents() -> None:
+    base = Route.BASE
+    post = Route("POST", "/channels/{channel_id}/messages", channel_id=3)
+    assert post.url == f"{base}/channels/3/messages" and post.channel_id == 3
+    rest = Rest(discord.http.HTTPClient(loop=None), 99)  # type: ignore[arg-type]
+    assert rest._message("tok-en", "@original", "PATCH").url == (
+        f"{base}/webhooks/99/tok-en/messages/@original"
+    )
+    by_id = rest._message("tok", "12345", "DELETE")
+    assert by_id.url == f"{base}/webhooks/99/tok/messages/12345" and by_id.method == "DELETE"
+    assert by_id.webhook_id == 99 and by_id.webhook_token == "tok", "a rate limit per token"
+
+
+async def test_the_fast_path_sends_what_the_public_api_sends(
+    emu: DiscordEmulator, tmp_path: Any
+) -> None:
+    w = make_world(emu)
+    alice = w.users[0]
+    async with run_bot(emu, make_bot(tmp_path / "db.sqlite3")) as bot:
+        assert bot.application_id is not None
+        rest = Rest(bot.http, bot.application_id)
+        channel = bot.get_partial_messageable(w.channel.id)
+        for i, r in enumerate(samples()):
+            public = await channel.send(**send_kwargs(r))
+            fast = await rest.post(w.channel.id, r, nonce=f"n{i}")
+            a, b = emu.message(public.id), emu.message(fast)
+            assert _seen(a) == _seen(b)
+            assert b.nonce == f"n{i}"
+            # Edits replace everything, the same way.
+            other = samples()[(i + 1) % len(samples())]
+            await channel.get_partial_message(public.id).edit(**edit_kwargs(other))
+            await rest.edit(w.channel.id, fast, other)
+            a, b = emu.message(public.id), emu.message(fast)
+            assert _seen(a) == _seen(b)
+        # The same nonce again returns the first message, not a second one.
+        again = await rest.post(w.channel.id, samples()[0], nonce="n0")
+        assert again == emu.public_messages(w.channel)[1].id
+        await rest.delete(w.channel.id, again)
+        assert emu.message(again).deleted
+        with pytest.raises(discord.NotFound):
+            await rest.edit(w.channel.id, again, samples()[0])
+
+        # Through an interaction's token: ephemeral, by id or as the original response.
+        answered = await emu.invoke_and_wait(alice, w.channel, "smear rules")
+        token = emu.interactions[answered.interaction_id].token
+        webhook = discord.Webhook.partial(bot.application_id, token, client=bot)
+        webhook.type = discord.WebhookType.application  # an interaction's webhook
+        public_hand = await webhook.send(**send_kwargs(samples()[4]), ephemeral=True, wait=True)
+        hand = await rest.hand_post(token, samples()[4])
+        a, b = emu.message(public_hand.id), emu.message(hand)
+        assert b.ephemeral and a.ephemeral
+        assert _seen(a) == _seen(b)
+        assert emu.visible_messages(w.channel, alice)[-1].id == hand
+        assert hand not in [m.id for m in emu.visible_messages(w.channel, w.users[1])]
+        await rest.hand_edit(token, str(hand), samples()[5])
+        assert emu.message(hand).content == samples()[5].content
+        await rest.hand_edit(token, "@original", samples()[0])
+        assert emu.message(answered.id).content == "just words"
+        await rest.hand_delete(token, str(hand))
+        assert emu.message(hand).deleted
+        with pytest.raises(discord.HTTPException):
+            await rest.hand_post("not-a-token", samples()[0])
+        emu.assert_no_violations()
