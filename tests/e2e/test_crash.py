@@ -105,7 +105,20 @@ async def test_a_kill_at_each_step_loses_and_doubles_nothing(
         await bot.start()
         await people.play_until(lambda: False)
         await emu.wait_for_message(w.channel, lambda m: "final standings" in text_of(m), timeout=10)
-        await asyncio.sleep(1.0)  # the feed finishes (hands show the end, pings go)
+        # The feed finishes (hands show the end, pings go). A killed process's lease runs out
+        # first (LEASE_SECONDS=2) when the game ended before the kill: nothing else wakes it.
+        deadline = asyncio.get_running_loop().time() + 8.0
+        while True:
+            try:
+                check_screens_after_game(
+                    emu, w.channel, tid, [alice, bob], allow_orphan=route == POST_HAND
+                )
+                break
+            except AssertionError:
+                if asyncio.get_running_loop().time() > deadline:
+                    raise
+                await asyncio.sleep(0.25)
+        await asyncio.sleep(1.0)  # and nothing comes after that would break it
         check_screens_after_game(emu, w.channel, tid, [alice, bob], allow_orphan=route == POST_HAND)
     finally:
         await bot.stop()
