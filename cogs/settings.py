@@ -75,7 +75,19 @@ class SettingsCog(commands.Cog):
             self.bot.languages.user_choice.pop(ctx.user_id, None)
         else:
             self.bot.languages.user_choice[ctx.user_id] = code
-        await ctx.say(ctx.lang.t("settings-my-language-set", language=LANGUAGES[ctx.lang.code]))
+        used = ctx.lang
+        if code is not None and used.code != code:
+            # The Discord app's own language comes first when we speak it: say so, or the
+            # person would think their choice was ignored.
+            await ctx.say(
+                used.t(
+                    "settings-my-language-app-first",
+                    choice=LANGUAGES[code],
+                    language=LANGUAGES[used.code],
+                )
+            )
+            return
+        await ctx.say(used.t("settings-my-language-set", language=LANGUAGES[used.code]))
 
     @settings.command(name=tr("name-forget-server"), description=tr("cmd-settings-forget-server"))
     async def forget_server(self, interaction: discord.Interaction[Any]) -> None:

@@ -8,44 +8,59 @@ feed calls it in a worker thread just before sending.
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING
 
 from bot.render.base import ScoreChart
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 COLORS = ("#3498db", "#e74c3c", "#2ecc71", "#f39c12", "#9b59b6", "#1abc9c")
 
 
 def draw(chart: ScoreChart) -> bytes:
     """A PNG of the chart."""
-    import matplotlib
-
-    matplotlib.use("Agg")
     from matplotlib import pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(6.4, 4.0), dpi=110)
+    fig = figure(chart)
     try:
-        hands = list(range(0, len(chart.scores) + 1))
-        for seat, name in enumerate(chart.names):
-            series = [0] + [scores[seat] for scores in chart.scores]
-            ax.plot(
-                hands,
-                series,
-                label=name,
-                color=COLORS[seat % len(COLORS)],
-                linewidth=3,
-                marker="o",
-                markersize=5,
-            )
-        ax.set_title(chart.title, fontsize=15)
-        ax.set_xlabel(chart.x_label, fontsize=12)
-        ax.set_ylabel(chart.y_label, fontsize=12)
-        ax.grid(True, alpha=0.3)
-        ax.tick_params(labelsize=11)
-        if len(hands) <= 20:
-            ax.set_xticks(hands)
-        ax.legend(fontsize=11, loc="best", framealpha=0.8)
-        fig.tight_layout()
         out = io.BytesIO()
         fig.savefig(out, format="png")
         return out.getvalue()
     finally:
         plt.close(fig)
+
+
+def figure(chart: ScoreChart) -> Figure:
+    """The chart as a matplotlib figure (the caller closes it with ``pyplot.close``)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib import pyplot as plt
+    from matplotlib.ticker import MaxNLocator
+
+    fig, ax = plt.subplots(figsize=(6.4, 4.0), dpi=110)
+    hands = list(range(0, len(chart.scores) + 1))
+    for seat, name in enumerate(chart.names):
+        series = [0] + [scores[seat] for scores in chart.scores]
+        ax.plot(
+            hands,
+            series,
+            label=name,
+            color=COLORS[seat % len(COLORS)],
+            linewidth=3,
+            marker="o",
+            markersize=5,
+        )
+    ax.set_title(chart.title, fontsize=15)
+    ax.set_xlabel(chart.x_label, fontsize=12)
+    ax.set_ylabel(chart.y_label, fontsize=12)
+    ax.grid(True, alpha=0.3)
+    ax.tick_params(labelsize=11)
+    # Scores are whole points: no 2.5 on the axis.
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    if len(hands) <= 20:
+        ax.set_xticks(hands)
+    ax.legend(fontsize=11, loc="best", framealpha=0.8)
+    fig.tight_layout()
+    return fig

@@ -60,3 +60,28 @@ async def test_a_whole_smear_and_salad_game_in_each_language(
             other, lambda m: say.t("standings-title", game=say.t("game-salad")) in text_of(m)
         )
         emu.assert_no_violations()
+
+
+async def test_my_language_says_when_the_discord_app_language_comes_first(
+    emu: DiscordEmulator, tmp_path: Path
+) -> None:
+    """A person whose Discord app is Finnish picks Estonian: the choice is saved, and the
+    answer (in Finnish, the language they will see) says why Finnish is still used."""
+    w = make_world(emu)
+    alice = w.users[0]
+    fi = lang("fi")
+    async with run_bot(emu, make_bot(tmp_path / "db.sqlite3")):
+        done = await emu.invoke_and_wait(
+            alice, w.channel, "settings my-language", {"language": "et"}, locale="fi"
+        )
+        assert done.ephemeral
+        assert done.content == fi.t(
+            "settings-my-language-app-first", choice=LANGUAGES["et"], language=LANGUAGES["fi"]
+        )
+        # Where the app speaks a language we do not, the choice is what is used.
+        done = await emu.invoke_and_wait(
+            alice, w.channel, "settings my-language", {"language": "et"}, locale="en-US"
+        )
+        et = lang("et")
+        assert done.content == et.t("settings-my-language-set", language=LANGUAGES["et"])
+        emu.assert_no_violations()

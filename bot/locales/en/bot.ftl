@@ -342,6 +342,7 @@ opt-language-mine = Language for your hands and answers
 language-auto = Automatic (from Discord)
 settings-language-set = Tables in this server now speak { $language }.
 settings-my-language-set = Your hands and answers now use { $language }.
+settings-my-language-app-first = Saved: { $choice }. Your Discord app is in { $language }, which comes first while it is set to a language we speak; { $choice } is used whenever it is not.
 
 ## Answers
 

@@ -342,6 +342,7 @@ opt-language-mine = Sinu kaartide ja vastuste keel
 language-auto = Automaatne (Discordi järgi)
 settings-language-set = Selle serveri laudade keel on nüüd { $language }.
 settings-my-language-set = Sinu kaartide ja vastuste keel on nüüd { $language }.
+settings-my-language-app-first = Salvestatud: { $choice }. Sinu Discordi rakenduse keel on { $language } ja see on eelistatud, kuni see on mõni meie räägitud keel; muidu kasutatakse keelt { $choice }.
 
 ## Answers
 

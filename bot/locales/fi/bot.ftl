@@ -337,6 +337,7 @@ opt-language-mine = Kieli, jolla näet kätesi ja vastaukset
 language-auto = Automaattinen (Discordista)
 settings-language-set = Tämän palvelimen pöytien kieli on nyt { $language }.
 settings-my-language-set = Kätesi ja vastaukset näytetään nyt kielellä { $language }.
+settings-my-language-app-first = Tallennettu: { $choice }. Discord-sovelluksesi kieli on { $language }, ja se menee edelle niin kauan kuin se on jokin puhumistamme kielistä; muulloin käytetään kieltä { $choice }.
 
 ## Answers
 

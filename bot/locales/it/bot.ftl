@@ -340,6 +340,7 @@ opt-language-mine = Lingua delle tue carte e delle risposte
 language-auto = Automatica (da Discord)
 settings-language-set = Ora i tavoli di questo server parlano { $language }.
 settings-my-language-set = Ora le tue carte e le risposte sono in { $language }.
+settings-my-language-app-first = Salvato: { $choice }. La tua app Discord è in { $language }, che ha la precedenza finché è una lingua che parliamo; altrimenti si usa { $choice }.
 
 ## Answers
 

@@ -322,6 +322,7 @@ opt-language-mine = Wika ng hawak mo at ng mga sagot sa iyo
 language-auto = Awtomatiko (mula sa Discord)
 settings-language-set = { $language } na ang wika ng mga mesa sa server na ito.
 settings-my-language-set = { $language } na ang wika ng hawak mo at ng mga sagot sa iyo.
+settings-my-language-app-first = Na-save: { $choice }. Nasa { $language } ang Discord app mo, at iyon ang mauuna habang isa ito sa mga wikang alam namin; { $choice } ang gagamitin kapag hindi.
 
 ## Answers
 
