@@ -67,7 +67,9 @@ class DiscordIO:
         if self._rest is None:
             app_id = self.bot.application_id
             assert app_id is not None  # known once logged in, before any table is resumed
-            self._rest = Rest(self.bot.http, app_id)
+            # The session discord.py's own webhooks use (created at login).
+            session = discord.Webhook.partial(app_id, "-", client=self.bot).session
+            self._rest = Rest(self.bot.http, app_id, session)
         return self._rest
 
     def _channel(self, channel_id: int) -> discord.PartialMessageable:

@@ -6,19 +6,26 @@ answer, that was about half of the bot's CPU per move (``python -m benchmarks.be
 --tables 200 --profile``), and nothing here reads those objects: the feed needs one id back.
 
 So this module builds the JSON Discord expects straight from a ``Rendered`` and sends it with
-discord.py's own HTTP client (its sessions, retries and rate limits): ``HTTPClient.request``
-and ``Route``, which discord.py does not document. They are used here and nowhere else, each
-has a test (``tests/bot/test_discord_internals.py``), and discord.py is pinned to the minor
-version those tests passed with. A message with a file (final standings' chart) goes the public
-way: it is rare, and a multipart upload is discord.py's business. (Hands never carry a file,
-and edits never change one.)
+discord.py's own HTTP code (its sessions, retries and rate limits): channel messages through
+``HTTPClient.request`` and ``Route``; messages through an interaction's token through the
+webhook adapter discord.py's own ``Webhook`` uses. ``HTTPClient.request`` keeps a rate-limit
+bucket per route key and, past 256 buckets, scans them all for each new key; a key per
+interaction token made that scan the bot's biggest cost under load, while the webhook adapter
+keeps its per-token locks in a weak dictionary. None of these is documented: they are used here
+and nowhere else, each has a test (``tests/e2e/test_discord_rest.py``), and discord.py is
+pinned to the minor version those tests passed with. A message with a file (final standings'
+chart) goes the public way: it is rare, and a multipart upload is discord.py's business. (Hands
+never carry a file, and edits never change one.)
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import aiohttp
+import discord
 from discord.http import HTTPClient, Route
+from discord.webhook.async_ import async_context
 
 from bot.render import Button, Rendered, Row, Select
 
@@ -108,9 +115,12 @@ class Rest:
     interaction token (``ref``: a message id, or ``@original`` for the message the interaction
     answered). Failures are discord.py's exceptions, as from its public API."""
 
-    def __init__(self, http: HTTPClient, application_id: int) -> None:
+    def __init__(
+        self, http: HTTPClient, application_id: int, session: aiohttp.ClientSession
+    ) -> None:
         self.http = http
         self.application_id = application_id
+        self.session = session  # the client's, as discord.py's own webhooks use it
 
     # ------------------------------------------------------------------ channel messages
 
@@ -147,26 +157,32 @@ class Rest:
     async def hand_post(self, token: str, r: Rendered) -> int:
         body = message_json(r, edit=False)
         body["flags"] = EPHEMERAL
-        route = Route(
-            "POST",
-            "/webhooks/{webhook_id}/{webhook_token}",
-            webhook_id=self.application_id,
-            webhook_token=token,
+        data = await async_context.get().execute_webhook(
+            self.application_id, token, session=self.session, payload=body, wait=True
         )
-        data = await self.http.request(route, json=body, params={"wait": "true"})
+        if data is None:  # never with wait=True
+            raise discord.DiscordException("Discord did not return the message it posted")
         return int(data["id"])
 
     async def hand_edit(self, token: str, ref: str, r: Rendered) -> None:
-        await self.http.request(self._message(token, ref, "PATCH"), json=message_json(r, edit=True))
+        body = message_json(r, edit=True)
+        adapter = async_context.get()
+        if ref == "@original":
+            await adapter.edit_original_interaction_response(
+                self.application_id, token, session=self.session, payload=body
+            )
+        else:
+            await adapter.edit_webhook_message(
+                self.application_id, token, int(ref), session=self.session, payload=body
+            )
 
     async def hand_delete(self, token: str, ref: str) -> None:
-        await self.http.request(self._message(token, ref, "DELETE"))
-
-    def _message(self, token: str, ref: str, method: str) -> Route:
-        app_id = self.application_id
+        adapter = async_context.get()
         if ref == "@original":
-            # Literal in the path, as discord.py writes it: a parameter would be %-encoded.
-            path = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
-            return Route(method, path, webhook_id=app_id, webhook_token=token)
-        path = "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"
-        return Route(method, path, webhook_id=app_id, webhook_token=token, message_id=int(ref))
+            await adapter.delete_original_interaction_response(
+                self.application_id, token, session=self.session
+            )
+        else:
+            await adapter.delete_webhook_message(
+                self.application_id, token, int(ref), session=self.session
+            )
