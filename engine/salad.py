@@ -486,7 +486,7 @@ class SaladState:
     def clone(self) -> SaladState:
         c = self.copy()
         if self.rng is not None:
-            c.rng = random.Random()
+            c.rng = random.Random(0)  # replaced at once: no need to read the OS entropy
             c.rng.setstate(self.rng.getstate())
         if self.log is not None:
             c.log = [SaladHandLog([h[:] for h in x.deal], x.plays[:]) for x in self.log]

@@ -770,7 +770,7 @@ class SmearState:
         """A full, independent copy, history included."""
         c = self.copy()
         if self.rng is not None:
-            c.rng = random.Random()
+            c.rng = random.Random(0)  # replaced at once: no need to read the OS entropy
             c.rng.setstate(self.rng.getstate())
         if self.log is not None:
             c.log = [HandLog([h[:] for h in x.deal], x.bids[:], x.plays[:]) for x in self.log]
