@@ -158,3 +158,50 @@ def test_every_message_the_code_names_exists_in_english() -> None:
 def test_the_files_are_where_the_languages_are() -> None:
     assert sorted(p.name for p in LOCALES_DIR.iterdir() if p.is_dir()) == CODES
     assert all(Path(LOCALES_DIR / c / "bot.ftl").is_file() for c in CODES)
+
+
+REFUSALS = ("IllegalAction", "NotYourTurn", "GameOver")
+
+
+def _engine_refusal_codes() -> set[str]:
+    """Every reason code the engine can refuse with, read from its source (a code added there
+    without a message in every language fails the test below)."""
+    import ast as pyast
+
+    codes: set[str] = set()
+    for path in Path("engine").rglob("*.py"):
+        for node in pyast.walk(pyast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, pyast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            if name not in REFUSALS:
+                continue
+            code: pyast.expr | None = node.args[2] if len(node.args) > 2 else None
+            for kw in node.keywords:
+                if kw.arg == "code":
+                    code = kw.value
+            if code is None:
+                codes.add("illegal")
+            else:
+                assert isinstance(code, pyast.Constant), f"{path}: a code must be a literal"
+                codes.add(str(code.value))
+    return codes
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_every_engine_refusal_reaches_people_in_their_language(code: str) -> None:
+    from bot.tables.commands import illegal_text
+    from engine.errors import IllegalAction
+
+    reasons = _engine_refusal_codes()
+    assert {"follow-or-trump", "not-your-turn", "bid-too-low"} <= reasons, reasons
+    say = lang(code)
+    english = lang("en")
+    details = {"led": 0, "trump": 3, "suit": 3, "card": 12, "bid": 2}
+    for reason in sorted(reasons):
+        assert say.has(f"illegal-{reason}"), f"{code}: no message illegal-{reason}"
+        refusal = IllegalAction("an English reason", "S4", reason, details)
+        text = illegal_text(refusal, say)
+        assert "S4" in text and "an English reason" not in text, (reason, text)
+        if code != "en":
+            assert text != illegal_text(refusal, english), f"{code}: illegal-{reason} untranslated"
