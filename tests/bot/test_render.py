@@ -7,7 +7,13 @@ import random
 from bot.i18n import ENGLISH
 from bot.model import PLAYING, Seat, Table
 from bot.render import Button, Rendered, Select, card_label, clean_name, escape
-from bot.render.table import hand_message, layout_cards, lobby_message, table_message
+from bot.render.table import (
+    final_standings,
+    hand_message,
+    layout_cards,
+    lobby_message,
+    table_message,
+)
 from engine.cards import cards_of, parse_card
 from engine.record import new_game
 
@@ -207,3 +213,54 @@ def test_the_outbox_keeps_a_message_as_json() -> None:
     t = _table("smear", 3)
     r = lobby_message(t, EN)
     assert Rendered.from_json(r.to_json()) == r
+
+
+def _finished_smear(seed: int, target: int) -> Table:
+    t = _table("smear", 3, seed=seed)
+    t.options = {"target": target, "stuck_dealer": False}
+    t.state = new_game("smear", 3, seed, t.options)
+    rng = random.Random(seed)
+    st = t.state
+    while st.outcome() is None:
+        legal = st.legal_actions()
+        bids = [a for a in legal if a > 52]
+        # Bid 4 often, so that some games end on a made 4 (rule S13).
+        st.apply(max(bids) if bids and rng.random() < 0.5 else rng.choice(legal))
+    return t
+
+
+def test_final_standings_say_how_the_game_was_won() -> None:
+    seen = set()
+    for seed in range(200):
+        t = _finished_smear(seed, target=11)
+        st = t.state
+        assert st is not None
+        outcome = st.outcome()
+        assert outcome is not None
+        last = st.results[-1]
+        winner = outcome.winners[0]
+        before = last.scores[winner] - last.points[winner]
+        text = final_standings(t, EN).text()
+        if last.bid == 4 and before >= 1 and last.scores[winner] < 11:  # S13: a made 4 wins
+            assert "made a bid of 4" in text, text
+            seen.add("four")
+        else:  # S12: the bidder made the bid and reached the target
+            assert "made it, and reached" in text and "(the target is 11)" in text, text
+            seen.add("target")
+        # Every hand's scores: the table's last row is the last hand's.
+        rows = text.split("Score after each hand")[1].splitlines()
+        last_row = [r for r in rows if r.strip() and not r.startswith("```")][-1].split()
+        assert last_row[0] == str(len(st.results)), last_row
+        assert [int(x) for x in last_row[1:]] == list(last.scores), last_row
+        if seen == {"four", "target"}:
+            break
+    assert seen == {"four", "target"}, seen
+
+
+def test_computers_and_people_on_autopilot_read_differently() -> None:
+    t = _table("smear", 3)
+    t.seats[1] = Seat(None, "Ada", level="hard")
+    t.seats[2].autopilot = True
+    text = table_message(t, EN).text()
+    assert "🤖 Ada" in text
+    assert "p2 (away)" in text and "🤖 p2" not in text
