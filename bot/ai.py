@@ -58,8 +58,15 @@ def _review(record: dict[str, Any], seat: int, budget_ms: float) -> list[Mistake
     return review(record, seat, budget_ms)
 
 
+WORKER_NICENESS = 10  # searches yield the CPU to the event loop (clicks) when both want it
+
+
 def _warm_up() -> None:
-    """Each worker imports the search once, when it starts, not on its first move."""
+    """Each worker runs below the bot's own priority (a search may take a few milliseconds
+    longer; a click's answer must not wait behind it) and imports the search once, when it
+    starts, not on its first move."""
+    if hasattr(os, "nice"):
+        os.nice(WORKER_NICENESS)
     import engine.ai.coach
     import engine.ai.expert
     import engine.ai.search  # noqa: F401
