@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from sandbox import DiscordEmulator
 from tests.e2e.harness import lobby_table_id, make_world, text_of
 from tests.e2e.process import ROOT, BotProcess, SeenPlayers, bot_env
@@ -34,8 +36,9 @@ def _plain(err: str) -> None:
     assert "Unclosed" not in err, err
 
 
-async def test_sigterm_stops_gracefully_and_the_game_goes_on(
-    emu: DiscordEmulator, tmp_path: Path
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+async def test_a_stop_signal_stops_gracefully_and_the_game_goes_on(
+    emu: DiscordEmulator, tmp_path: Path, stop: signal.Signals
 ) -> None:
     w = make_world(emu)
     alice, bob, _ = w.users
@@ -51,7 +54,7 @@ async def test_sigterm_stops_gracefully_and_the_game_goes_on(
         await people.play_until(lambda: people.clicks >= 6)
         assert bot.proc is not None
         started = time.monotonic()
-        bot.proc.send_signal(signal.SIGTERM)
+        bot.proc.send_signal(stop)
         code = await bot.wait(timeout=10)
         assert code == 0 and time.monotonic() - started < 5.0
         log = bot.log.read_text(errors="replace")
