@@ -228,3 +228,34 @@ async def test_no_hand_appears_in_any_log_at_debug(
                 assert seen < 3, f"hand {h} seat {seat} in a log line: {line[:200]}"
     assert not any('"deal"' in line for line in lines)
     assert not any("sandbox-bot-token" in line for line in lines)
+
+
+async def test_a_turn_resumes_with_at_least_thirty_seconds(
+    emu: DiscordEmulator, tmp_path: Path
+) -> None:
+    db = tmp_path / "db.sqlite3"
+    w = make_world(emu)
+    alice, bob, _ = w.users
+    scale = 0.05  # a 1 min timer is 3 s here; the 30 s minimum 1.5 s
+    bot = make_bot(db, time_scale=scale)
+    await start_bot(emu, bot)
+    lobby = await emu.invoke_and_wait(
+        alice, w.channel, "smear start", {"seats": 2, "turn_timer": 60}
+    )
+    tid = lobby_table_id(lobby)
+    await emu.click_and_wait(bob, lobby, label="Join")
+    t = bot.manager.tables[tid]
+    assert t.deadline is not None
+    await asyncio.sleep(max(0.0, t.deadline - bot.manager.clock.time() - 0.5))
+    left_before = t.deadline - bot.manager.clock.time()
+    assert left_before < 1.0, "the turn was nearly over when the bot stopped"
+    await stop_bot(bot)
+    again = make_bot(db, time_scale=scale)
+    await start_bot(emu, again)
+    try:
+        t = again.manager.tables[tid]
+        assert t.deadline is not None
+        left_after = t.deadline - again.manager.clock.time()
+        assert 30 * scale - 0.5 < left_after <= 30 * scale + 0.1, (left_before, left_after)
+    finally:
+        await stop_bot(again)
