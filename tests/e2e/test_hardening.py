@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from bot.app import TrickBot
 from bot.i18n import ENGLISH
 from bot.render import card_label
 from engine.cards import parse_card
 from sandbox import DiscordEmulator, run_bot, start_bot, stop_bot
-from tests.e2e.harness import Players, lobby_table_id, make_bot, make_world, text_of
+from tests.e2e.harness import Players, World, lobby_table_id, make_bot, make_world, text_of
 
 LOCKER = """
 import sqlite3, sys, time
@@ -167,31 +168,44 @@ async def test_a_lost_lobby_is_posted_again_and_an_idle_one_closes(
         emu.assert_no_violations()
 
 
+SCALE = 0.05  # timers run 20 times faster here: a 2 min turn is 6 s, the 30 s minimum 1.5 s
+
+
+async def _timed_two_seat_game(
+    emu: DiscordEmulator, db: Path, turn_timer: int
+) -> tuple[TrickBot, World, int]:
+    """A started two-person Smear game with a turn timer (at ``SCALE``): the bot, the world
+    and the table's id."""
+    w = make_world(emu)
+    alice, bob, _ = w.users
+    bot = make_bot(db, time_scale=SCALE)
+    await start_bot(emu, bot)
+    lobby = await emu.invoke_and_wait(
+        alice, w.channel, "smear start", {"seats": 2, "turn_timer": turn_timer}
+    )
+    tid = lobby_table_id(lobby)
+    await emu.click_and_wait(bob, lobby, label="Join")
+    return bot, w, tid
+
+
+async def _time_left(bot: TrickBot, tid: int) -> float:
+    t = bot.manager.tables[tid]
+    assert t.deadline is not None
+    return t.deadline - bot.manager.clock.time()
+
+
 async def test_downtime_does_not_count_against_the_player(
     emu: DiscordEmulator, tmp_path: Path
 ) -> None:
     db = tmp_path / "db.sqlite3"
-    w = make_world(emu)
-    alice, bob, _ = w.users
-    scale = 0.05  # a 2 min timer is 6 s here; the 30 s minimum 1.5 s
-    bot = make_bot(db, time_scale=scale)
-    await start_bot(emu, bot)
-    lobby = await emu.invoke_and_wait(
-        alice, w.channel, "smear start", {"seats": 2, "turn_timer": 120}
-    )
-    tid = lobby_table_id(lobby)
-    await emu.click_and_wait(bob, lobby, label="Join")
-    t = bot.manager.tables[tid]
-    assert t.deadline is not None
-    left_before = t.deadline - bot.manager.clock.time()
+    bot, w, tid = await _timed_two_seat_game(emu, db, turn_timer=120)
+    left_before = await _time_left(bot, tid)
     await stop_bot(bot)
     await asyncio.sleep(4)  # down for most of the turn's 6 s
-    again = make_bot(db, time_scale=scale)
+    again = make_bot(db, time_scale=SCALE)
     await start_bot(emu, again)
     try:
-        t = again.manager.tables[tid]
-        assert t.deadline is not None
-        left_after = t.deadline - again.manager.clock.time()
+        left_after = await _time_left(again, tid)
         assert left_before - 1.0 < left_after <= left_before + 0.5, (left_before, left_after)
         assert not any("time ran out" in m.content for m in emu.public_messages(w.channel))
     finally:
@@ -234,28 +248,15 @@ async def test_a_turn_resumes_with_at_least_thirty_seconds(
     emu: DiscordEmulator, tmp_path: Path
 ) -> None:
     db = tmp_path / "db.sqlite3"
-    w = make_world(emu)
-    alice, bob, _ = w.users
-    scale = 0.05  # a 1 min timer is 3 s here; the 30 s minimum 1.5 s
-    bot = make_bot(db, time_scale=scale)
-    await start_bot(emu, bot)
-    lobby = await emu.invoke_and_wait(
-        alice, w.channel, "smear start", {"seats": 2, "turn_timer": 60}
-    )
-    tid = lobby_table_id(lobby)
-    await emu.click_and_wait(bob, lobby, label="Join")
-    t = bot.manager.tables[tid]
-    assert t.deadline is not None
-    await asyncio.sleep(max(0.0, t.deadline - bot.manager.clock.time() - 0.5))
-    left_before = t.deadline - bot.manager.clock.time()
+    bot, _, tid = await _timed_two_seat_game(emu, db, turn_timer=60)  # 3 s here
+    await asyncio.sleep(max(0.0, await _time_left(bot, tid) - 0.5))
+    left_before = await _time_left(bot, tid)
     assert left_before < 1.0, "the turn was nearly over when the bot stopped"
     await stop_bot(bot)
-    again = make_bot(db, time_scale=scale)
+    again = make_bot(db, time_scale=SCALE)
     await start_bot(emu, again)
     try:
-        t = again.manager.tables[tid]
-        assert t.deadline is not None
-        left_after = t.deadline - again.manager.clock.time()
-        assert 30 * scale - 0.5 < left_after <= 30 * scale + 0.1, (left_before, left_after)
+        left_after = await _time_left(again, tid)
+        assert 30 * SCALE - 0.5 < left_after <= 30 * SCALE + 0.1, (left_before, left_after)
     finally:
         await stop_bot(again)
