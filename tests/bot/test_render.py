@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from bot.i18n import ENGLISH
 from bot.model import PLAYING, Seat, Table
@@ -21,20 +22,26 @@ from engine.record import new_game
 EN = ENGLISH
 
 
-def _table(game: str, seats: int, seed: int = 3) -> Table:
-    t = Table(
-        id=42,
-        guild_id=1,
-        channel_id=2,
-        game=game,
-        host_id=10,
-        max_seats=seats,
-        options={"target": 11, "stuck_dealer": False} if game == "smear" else {},
-        turn_timer=120,
-        seed=seed,
-        status=PLAYING,
-        seats=[Seat(10 + i, f"p{i}") for i in range(seats)],
-    )
+def sample_table(
+    game: str, seats: int, seed: int = 3, *, names: list[str] | None = None, **fields: Any
+) -> Table:
+    """A table in play with people in every seat (``names``); ``fields`` override the rest."""
+    names = names or [f"p{i}" for i in range(seats)]
+    values: dict[str, Any] = {
+        "id": 42,
+        "guild_id": 1,
+        "channel_id": 2,
+        "game": game,
+        "host_id": 10,
+        "max_seats": seats,
+        "options": {"target": 11, "stuck_dealer": False} if game == "smear" else {},
+        "turn_timer": 120,
+        "seed": seed,
+        "status": PLAYING,
+        "seats": [Seat(10 + i, names[i]) for i in range(seats)],
+    }
+    values.update(fields)
+    t = Table(**values)
     t.state = new_game(game, seats, seed, t.options or None)
     return t
 
@@ -80,7 +87,7 @@ def test_seventeen_cards_fit_with_a_spare_row() -> None:
 
 def test_hands_fit_discord_limits_and_enable_only_legal_actions() -> None:
     for game, seats in (("smear", 2), ("smear", 3), ("salad", 3), ("salad", 6)):
-        t = _table(game, seats)
+        t = sample_table(game, seats)
         st = t.state
         assert st is not None
         rng = random.Random(1)
@@ -108,7 +115,7 @@ def test_a_hand_says_why_cards_are_greyed_out() -> None:
     for game, seats in (("smear", 3), ("salad", 4)):
         seen = False
         for seed in range(30):
-            t = _table(game, seats, seed)
+            t = sample_table(game, seats, seed)
             st = t.state
             assert st is not None
             rng = random.Random(seed)
@@ -131,7 +138,7 @@ def test_a_hand_says_why_cards_are_greyed_out() -> None:
 
 
 def test_bid_buttons_say_what_a_bid_means() -> None:
-    t = _table("smear", 3)
+    t = sample_table("smear", 3)
     assert t.state is not None
     seat = t.state.current_player
     assert seat is not None
@@ -143,7 +150,7 @@ def test_bid_buttons_say_what_a_bid_means() -> None:
 
 def test_public_messages_never_show_unplayed_cards() -> None:
     for game, seats in (("smear", 3), ("salad", 4)):
-        t = _table(game, seats, seed=9)
+        t = sample_table(game, seats, seed=9)
         st = t.state
         assert st is not None
         rng = random.Random(2)
@@ -161,7 +168,7 @@ def test_public_messages_never_show_unplayed_cards() -> None:
 
 
 def test_the_smear_tally_shows_decided_points() -> None:
-    t = _table("smear", 3, seed=4)
+    t = sample_table("smear", 3, seed=4)
     st = t.state
     assert st is not None
     rng = random.Random(3)
@@ -175,7 +182,7 @@ def test_the_smear_tally_shows_decided_points() -> None:
 
 
 def test_lobby_lists_seats_and_describes_levels() -> None:
-    t = _table("salad", 5)
+    t = sample_table("salad", 5)
     t.status = "lobby"
     t.seats = t.seats[:2]
     r = lobby_message(t, EN)
@@ -198,7 +205,7 @@ def test_names_are_cleaned_cut_and_escaped_without_a_dangling_backslash() -> Non
     assert not shown.endswith("\\") or shown.endswith("\\\\")
     assert escape("**x** <@1> @everyone") == "\\*\\*x\\*\\* \\<\\@1\\> \\@everyone"
     assert clean_name("   ") == "?"
-    t = _table("smear", 3)
+    t = sample_table("smear", 3)
     for i, s in enumerate(t.seats):
         s.name = clean_name("🂡" * 50 + str(i))
     check_limits(table_message(t, EN))
@@ -211,14 +218,14 @@ def test_rules_fit_in_one_message() -> None:
 
 
 def test_the_outbox_keeps_a_message_as_json() -> None:
-    t = _table("smear", 3)
+    t = sample_table("smear", 3)
     r = lobby_message(t, EN)
     assert Rendered.from_json(r.to_json()) == r
 
 
 def _finished_smear(seed: int, target: int) -> Table | None:
     """A game played to its end by the ``normal`` computer players (None if it runs long)."""
-    t = _table("smear", 3, seed=seed)
+    t = sample_table("smear", 3, seed=seed)
     t.options = {"target": target, "stuck_dealer": False}
     t.state = new_game("smear", 3, seed, t.options)
     st = t.state
@@ -264,7 +271,7 @@ def test_final_standings_say_how_the_game_was_won() -> None:
 
 
 def test_computers_and_people_on_autopilot_read_differently() -> None:
-    t = _table("smear", 3)
+    t = sample_table("smear", 3)
     t.seats[1] = Seat(None, "Ada", level="hard")
     t.seats[2].autopilot = True
     text = table_message(t, EN).text()

@@ -26,8 +26,7 @@ from bot.render.table import (
     ping_message,
     table_message,
 )
-from engine.record import new_game
-from tests.bot.test_render import check_limits
+from tests.bot.test_render import check_limits, sample_table
 
 CODES = sorted(LANGUAGES)
 NAME_RE = re.compile(r"^[-_\w]{1,32}$")
@@ -82,24 +81,18 @@ def test_command_names_and_texts_fit_discord(code: str) -> None:
 
 
 def _table(game: str, seats: int, seed: int) -> Table:
-    names = ["Ådalbert-Łukasz Väinämöinen" + str(i) for i in range(seats)]
-    t = Table(
+    """Long names, a computer in the last seat, every option on."""
+    t = sample_table(
+        game,
+        seats,
+        seed,
+        names=[("Ådalbert-Łukasz Väinämöinen" + str(i))[:32] for i in range(seats)],
         id=123456789,
-        guild_id=1,
-        channel_id=2,
-        game=game,
-        host_id=10,
-        max_seats=seats,
-        options={"target": 11, "stuck_dealer": False} if game == "smear" else {},
         turn_timer=300,
-        seed=seed,
-        status=PLAYING,
-        seats=[Seat(10 + i, names[i][:32]) for i in range(seats)],
         settings={"coach": True},
         deadline=1.0e9,
     )
     t.seats[-1] = Seat(None, "Babbage", level="expert")
-    t.state = new_game(game, seats, seed, t.options or None)
     return t
 
 
