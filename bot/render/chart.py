@@ -20,9 +20,9 @@ COLORS = ("#3498db", "#e74c3c", "#2ecc71", "#f39c12", "#9b59b6", "#1abc9c")
 
 def draw(chart: ScoreChart) -> bytes:
     """A PNG of the chart."""
+    fig = figure(chart)  # first: it chooses the Agg backend before pyplot is imported
     from matplotlib import pyplot as plt
 
-    fig = figure(chart)
     try:
         out = io.BytesIO()
         fig.savefig(out, format="png")
