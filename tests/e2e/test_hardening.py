@@ -188,7 +188,7 @@ async def _timed_two_seat_game(
     return bot, w, tid
 
 
-async def _time_left(bot: TrickBot, tid: int) -> float:
+def _time_left(bot: TrickBot, tid: int) -> float:
     t = bot.manager.tables[tid]
     assert t.deadline is not None
     return t.deadline - bot.manager.clock.time()
@@ -199,13 +199,13 @@ async def test_downtime_does_not_count_against_the_player(
 ) -> None:
     db = tmp_path / "db.sqlite3"
     bot, w, tid = await _timed_two_seat_game(emu, db, turn_timer=120)
-    left_before = await _time_left(bot, tid)
+    left_before = _time_left(bot, tid)
     await stop_bot(bot)
     await asyncio.sleep(4)  # down for most of the turn's 6 s
     again = make_bot(db, time_scale=SCALE)
     await start_bot(emu, again)
     try:
-        left_after = await _time_left(again, tid)
+        left_after = _time_left(again, tid)
         assert left_before - 1.0 < left_after <= left_before + 0.5, (left_before, left_after)
         assert not any("time ran out" in m.content for m in emu.public_messages(w.channel))
     finally:
@@ -249,14 +249,14 @@ async def test_a_turn_resumes_with_at_least_thirty_seconds(
 ) -> None:
     db = tmp_path / "db.sqlite3"
     bot, _, tid = await _timed_two_seat_game(emu, db, turn_timer=60)  # 3 s here
-    await asyncio.sleep(max(0.0, await _time_left(bot, tid) - 0.5))
-    left_before = await _time_left(bot, tid)
+    await asyncio.sleep(max(0.0, _time_left(bot, tid) - 0.5))
+    left_before = _time_left(bot, tid)
     assert left_before < 1.0, "the turn was nearly over when the bot stopped"
     await stop_bot(bot)
     again = make_bot(db, time_scale=SCALE)
     await start_bot(emu, again)
     try:
-        left_after = await _time_left(again, tid)
+        left_after = _time_left(again, tid)
         assert 30 * SCALE - 0.5 < left_after <= 30 * SCALE + 0.1, (left_before, left_after)
     finally:
         await stop_bot(again)
