@@ -1,5 +1,6 @@
 """``python -m bot``: run the bot with settings from the environment or ``.env``.
 ``python -m bot migrate-db --from ... --to ...``: copy its data into another database.
+``python -m bot status``: what each running bot process last said about itself.
 
 Without a token it starts the local sandbox instead: the same bot against a local Discord
 emulator, played in the browser (``sandbox/run.py``).
@@ -32,6 +33,10 @@ def main() -> int:
 
         return migrate_db(sys.argv[2:])
     settings = settings_or_exit()
+    if sys.argv[1:2] == ["status"]:
+        from bot.status import main as status
+
+        return status(settings.database)
     if not settings.has_token and settings.sandbox:
         try:
             from sandbox.run import main as sandbox_main

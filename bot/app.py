@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import os
 import signal
 import sys
 from typing import Any
@@ -20,6 +21,7 @@ from discord.ext import commands
 
 from bot.languages import Languages
 from bot.settings import Settings
+from bot.status import RequestLog
 from bot.storage import Shards, Storage, StorageError
 from bot.tables import TableManager
 
@@ -44,6 +46,8 @@ class TrickBot(commands.AutoShardedBot):
     manager: TableManager
 
     def __init__(self, settings: Settings, **kwargs: Any) -> None:
+        self.requests = RequestLog()
+        kwargs.setdefault("http_trace", self.requests.trace())
         kwargs.setdefault("guild_ready_timeout", settings.guild_ready_timeout)
         count, ids = settings.shards
         if count is not None:
@@ -96,8 +100,7 @@ class TrickBot(commands.AutoShardedBot):
             table_edit_gap=s.table_edit_gap_seconds,
             time_scale=s.time_scale,
             shards=Shards(*s.shards),
-            lease_seconds=s.lease_seconds,
-            instance="shards " + ",".join(map(str, s.shards[1])) if s.shard_count else "main",
+            status=self._status,
         )
         errors.install(self.tree)
         await self.tree.set_translator(FluentTranslator())
@@ -108,6 +111,9 @@ class TrickBot(commands.AutoShardedBot):
         await self.sync_commands()
         await self.manager.resume()
         self.add_listener(self._freeze_heap, "on_ready")
+
+    def _status(self) -> dict[str, object]:
+        return {"process": os.getpid(), **self.requests.report()}
 
     async def _freeze_heap(self) -> None:
         """Once logged in, what exists (modules, discord.py's caches, resumed tables) lives

@@ -27,8 +27,9 @@ class Settings(BaseSettings):
     # sqlite:///path. Without it, the SQLite file at DATABASE_PATH.
     database_url: SecretStr | None = None
     database_path: Path = Path("data/trickbot.sqlite3")
-    # Milliseconds a save waits for the database when another program holds it.
-    database_busy_timeout_ms: int = Field(default=15_000, ge=0, le=600_000)
+    # Milliseconds a save waits for the database when another program holds it; then the
+    # person is told nothing was played (a click is answered within 3 s).
+    database_busy_timeout_ms: int = Field(default=2_000, ge=0, le=600_000)
     dev_guild_id: int | None = None
     ai_pause_seconds: float = Field(default=1.0, ge=0.0, le=30.0)
     turn_timer_seconds: int = 120
@@ -47,8 +48,6 @@ class Settings(BaseSettings):
     # deployment shares one PostgreSQL DATABASE_URL.
     shard_count: int | None = Field(default=None, ge=1, le=10_000)
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
-    # Seconds a process holds a table without renewing (a crashed one's tables move on then).
-    lease_seconds: float = Field(default=15.0, ge=1.0, le=600.0)
     # Internal knobs, rarely changed: tests make them small.
     guild_ready_timeout: float = Field(default=2.0, ge=0.0)
     table_edit_gap_seconds: float = Field(default=1.0, ge=0.0, le=10.0)

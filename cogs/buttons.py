@@ -42,7 +42,9 @@ async def answer_hand(ctx: Ctx, table_id: int, work: Awaitable[Shown]) -> None:
             shown = await work
         except HandRefusal as e:
             shown = e.shown
-        t = ctx.manager.registry.get(table_id)
+        except Refusal as e:  # nothing was done: say why on the hand, if it can be shown
+            shown = await _hand_saying(ctx, table_id, e)
+        t = shown.table  # the game may have just ended: the table has left the registry
         if t is None:
             raise Refusal("refusal-table-closed")
         await ctx.manager.feed.answer_hand(
@@ -50,6 +52,18 @@ async def answer_hand(ctx: Ctx, table_id: int, work: Awaitable[Shown]) -> None:
         )
 
     await ctx.answering(answer(), defer="update" if ctx.on_ephemeral else "new")
+
+
+async def _hand_saying(ctx: Ctx, table_id: int, refusal: Refusal) -> Shown:
+    """The person's hand with a refusal's sentence on it (so the hand stays where they look);
+    the refusal itself if their hand cannot be shown (no seat, the table is not here)."""
+    note = ctx.lang.t(refusal.key, **refusal.params)
+    try:
+        return await ctx.manager.commands.hand_with_note(
+            table_id, ctx.place, ctx.user_id, ctx.lang, note, None
+        )
+    except Refusal:
+        raise refusal from None
 
 
 def _table_id(m: re.Match[str]) -> int:

@@ -22,7 +22,7 @@ import aiohttp
 import discord
 
 from bot.render import Rendered
-from bot.tables.feed import Unavailable
+from bot.tables.ports import Unavailable
 from cogs.discord_rest import Rest
 from cogs.ui import send_kwargs
 
@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from bot.app import TrickBot
 
 log = logging.getLogger("trickbot.discord")
+
+UNKNOWN_MESSAGE = 10008  # Discord's error code for a message that does not exist (any more)
 
 
 def _passing(error: BaseException) -> bool:
@@ -118,9 +120,11 @@ class DiscordIO:
         return True
 
     async def hand_delete(self, token: str, ref: str) -> bool:
+        """True once the copy is gone: deleted now, or already (Unknown Message)."""
         try:
             with sorted_failures(discord.HTTPException):
                 await self.rest.hand_delete(token, ref)
-        except Refused:
-            return False
+        except Refused as e:
+            cause = e.__cause__
+            return isinstance(cause, discord.NotFound) and cause.code == UNKNOWN_MESSAGE
         return True

@@ -31,11 +31,8 @@ def _confirmation(ctx: Ctx, key: str, button: str, custom_id: str, **args: objec
     )
 
 
-def _table_here(ctx: Ctx) -> Table:
-    t = ctx.manager.table_in(ctx.place.channel_id)
-    if t is None or t.place != ctx.place:
-        raise Refusal("refusal-no-table")
-    return t
+async def _table_here(ctx: Ctx) -> Table:
+    return await ctx.answering(ctx.manager.table_here(ctx.place), defer="new")
 
 
 async def on_confirm(ctx: Ctx, m: re.Match[str]) -> None:
@@ -66,14 +63,14 @@ class PlayCog(commands.Cog):
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         ctx = Ctx(interaction)
-        t = _table_here(ctx)
+        t = await _table_here(ctx)
         work = ctx.manager.commands.show_hand(t.id, ctx.place, ctx.user_id, ctx.lang)
         await buttons.answer_hand(ctx, t.id, work)
 
     @table.command(name=tr("name-leave"), description=tr("cmd-table-leave"))
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         ctx = Ctx(interaction)
-        t = _table_here(ctx)
+        t = await _table_here(ctx)
         if t.status == LOBBY:
             await ctx.answering(
                 ctx.manager.commands.leave_lobby(t.id, ctx.place, ctx.user_id), defer="new"
@@ -90,7 +87,7 @@ class PlayCog(commands.Cog):
     @table.command(name=tr("name-cancel"), description=tr("cmd-table-cancel"))
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
         ctx = Ctx(interaction)
-        t = _table_here(ctx)
+        t = await _table_here(ctx)
         if ctx.user_id != t.host_id and not ctx.can_manage:
             raise Refusal("refusal-host-only")
         if t.status != PLAYING:
@@ -110,7 +107,7 @@ class PlayCog(commands.Cog):
     @app_commands.rename(player=tr("name-player"))
     async def replace(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
         ctx = Ctx(interaction)
-        t = _table_here(ctx)
+        t = await _table_here(ctx)
         if ctx.user_id != t.host_id and not ctx.can_manage:
             raise Refusal("refusal-host-only")
         if t.status != PLAYING:

@@ -20,30 +20,18 @@ from typing import Any, NamedTuple
 from bot import ratings
 from bot.model import CANCELLED, FINISHED, PLAYING, Place, Seat, Table, count_actions
 from bot.storage.database import Database, SqliteDatabase, Statement, Transaction
-from bot.storage.errors import DatabaseTooNew, StorageError, StorageLost
+from bot.storage.errors import (
+    DatabaseTooNew,
+    OwnershipLost,
+    StorageError,
+    StorageLost,
+    StorageUnavailable,
+)
+from bot.storage.ownership import Shards
 from engine.record import restore, to_record
 from engine.smear import SmearState
 
 LIVE_SQL = "('lobby', 'playing')"
-
-
-@dataclass(frozen=True)
-class Shards:
-    """The Discord shards a process serves: a server belongs to shard
-    ``(guild_id >> 22) % count``. No count: every server."""
-
-    count: int | None = None
-    ids: tuple[int, ...] = ()
-
-    def serves(self, guild_id: int) -> bool:
-        return self.count is None or (guild_id >> 22) % self.count in self.ids
-
-    def sql(self) -> tuple[str, tuple[int, ...]]:
-        """An SQL condition on ``guild_id`` for our servers, and its parameters."""
-        if self.count is None:
-            return "1 = 1", ()
-        marks = ", ".join("?" for _ in self.ids)
-        return f"((guild_id / 4194304) % ?) IN ({marks})", (self.count, *self.ids)
 
 
 class OutboxRow(NamedTuple):
@@ -161,14 +149,13 @@ class Storage:
 
     # ------------------------------------------------------------------ tables
 
-    async def create_table(self, t: Table, lease: tuple[str, float] | None = None) -> int:
+    async def create_table(self, t: Table) -> int:
         now = time.time()
         async with self.db.transaction() as tx:
             row = await tx.fetchone(
                 "INSERT INTO game_tables (guild_id, channel_id, game, host_id, max_seats,"
-                " options, turn_timer, seed, status, settings, created_at, updated_at,"
-                " lease_owner, lease_until)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                " options, turn_timer, seed, status, settings, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     t.guild_id,
                     t.channel_id,
@@ -182,8 +169,6 @@ class Storage:
                     json.dumps(t.settings),
                     now,
                     now,
-                    None if lease is None else lease[0],
-                    None if lease is None else lease[1],
                 ),
             )
             assert row is not None
@@ -406,15 +391,6 @@ class Storage:
 
     # ------------------------------------------------------------------ loading
 
-    async def load_live(self) -> list[LoadedTable]:
-        """Every table in a lobby or in play, and every table whose feed still has something
-        to send, rebuilt from its rows."""
-        rows = await self.db.fetchall(
-            f"SELECT {TABLE_COLUMNS} FROM game_tables WHERE status IN {LIVE_SQL}"
-            " OR id IN (SELECT DISTINCT table_id FROM outbox) ORDER BY id"
-        )
-        return [await self._load(row) for row in rows]
-
     async def _load(self, row: tuple[Any, ...]) -> LoadedTable:
         t = Table(
             id=row[0],
@@ -480,57 +456,48 @@ class Storage:
         )
         return None if row is None else await self._load(row)
 
-    # ------------------------------------------------------------------ leases
+    # ------------------------------------------------------------------ ownership
 
-    async def claim_tables(
-        self, owner: str, now: float, until: float, shards: Shards
-    ) -> dict[int, float | None]:
-        """Take the lease of every table of our shards that is live (or still has messages to
-        send) and free: never leased, leased by us, or whose lease ran out. Returns each
-        claimed table's previous lease end (when its last holder was last known alive)."""
+    async def load_owned(self, shards: Shards) -> list[LoadedTable]:
+        """Every table of ``shards`` that is live or still has messages to send."""
         where, params = shards.sql()
-        candidates = await self.db.fetchall(
-            "SELECT id, lease_until FROM game_tables"
-            f" WHERE (status IN {LIVE_SQL} OR id IN (SELECT table_id FROM outbox)) AND {where}"
-            " AND (lease_owner IS NULL OR lease_owner = ? OR lease_until < ?)",
-            (*params, owner, now),
+        rows = await self.db.fetchall(
+            f"SELECT {TABLE_COLUMNS} FROM game_tables WHERE (status IN {LIVE_SQL}"
+            f" OR id IN (SELECT table_id FROM outbox)) AND {where} ORDER BY id",
+            params,
         )
-        if not candidates:
-            return {}
-        before = {int(r[0]): (None if r[1] is None else float(r[1])) for r in candidates}
-        marks = ", ".join("?" for _ in before)
-        async with self.db.transaction() as tx:
-            won = await tx.fetchall(
-                "UPDATE game_tables SET lease_owner = ?, lease_until = ?"
-                f" WHERE id IN ({marks}) AND (lease_owner IS NULL OR lease_owner = ?"
-                " OR lease_until < ?) RETURNING id",
-                (owner, until, *before, owner, now),
-            )
-        return {int(r[0]): before[int(r[0])] for r in won}
+        return [await self._load(row) for row in rows]
 
-    async def renew_leases(self, owner: str, until: float) -> set[int]:
-        """Our leases run on; returns the tables we still hold (one lost to another process
-        must not be driven by us any more)."""
-        async with self.db.transaction() as tx:
-            rows = await tx.fetchall(
-                "UPDATE game_tables SET lease_until = ? WHERE lease_owner = ? RETURNING id",
-                (until, owner),
-            )
-        return {int(r[0]) for r in rows}
-
-    async def release_leases(self, owner: str, until: float) -> None:
-        """A graceful stop: the next process (a restart) takes our tables at once. ``until``
-        is what a renewal now would have written, so the table still says when its holder was
-        last alive (a turn resumes with the time it had left then)."""
+    async def beat(self, owners: Sequence[str], now: float, status: str) -> None:
+        """We are alive (``status``: what an operator sees with ``python -m bot status``)."""
         await self.db.write(
             [
                 (
-                    "UPDATE game_tables SET lease_owner = NULL, lease_until = ?"
-                    " WHERE lease_owner = ?",
-                    (until, owner),
+                    "INSERT INTO heartbeats (owner, alive_at, status) VALUES (?, ?, ?)"
+                    " ON CONFLICT (owner) DO UPDATE SET alive_at = excluded.alive_at,"
+                    " status = excluded.status",
+                    (owner, now, status),
                 )
+                for owner in owners
             ]
         )
+
+    async def heartbeats(self) -> dict[str, tuple[float, str]]:
+        """Every owner's last heartbeat: (when, status)."""
+        rows = await self.db.fetchall("SELECT owner, alive_at, status FROM heartbeats")
+        return {str(r[0]): (float(r[1]), str(r[2])) for r in rows}
+
+    async def table_status(self, table_id: int) -> str | None:
+        """A table's status as stored (None: no such table)."""
+        row = await self.db.fetchone("SELECT status FROM game_tables WHERE id = ?", (table_id,))
+        return None if row is None else str(row[0])
+
+    async def live_table_in_channel(self, channel_id: int) -> int | None:
+        row = await self.db.fetchone(
+            f"SELECT id FROM game_tables WHERE channel_id = ? AND status IN {LIVE_SQL}",
+            (channel_id,),
+        )
+        return None if row is None else int(row[0])
 
     async def load_tables(self, ids: Sequence[int]) -> list[LoadedTable]:
         if not ids:
@@ -713,10 +680,12 @@ __all__ = [
     "LeaderRow",
     "LoadedTable",
     "OutboxRow",
+    "OwnershipLost",
     "Shards",
     "SlotRow",
     "StatRow",
     "Storage",
     "StorageError",
     "StorageLost",
+    "StorageUnavailable",
 ]

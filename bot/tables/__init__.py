@@ -15,22 +15,25 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
-import secrets
+from collections.abc import Callable
 
 from bot.ai import ComputerPlayers
 from bot.languages import Languages
-from bot.model import PLAYING, Table
-from bot.storage import Shards, Storage
+from bot.model import PLAYING, Place, Refusal, Table
+from bot.storage import Shards, Storage, StorageError
+from bot.storage.ownership import EVERYTHING
 from bot.tables.commands import Commands
 from bot.tables.driver import Driver
-from bot.tables.feed import Clock, Discord, Feed, SystemClock
-from bot.tables.registry import Registry
+from bot.tables.feed import Feed
+from bot.tables.ports import Clock, Discord, SystemClock
+from bot.tables.registry import DATABASE_BUSY, STARTING_UP, Registry
 from bot.tasks import cancel_all
 
 log = logging.getLogger("trickbot.tables")
 
-LEASE_SECONDS = 15.0  # a table's lease; renewed every third of it
+HEARTBEAT_SECONDS = 1.0  # how often an owner says it is alive (and a waiting one tries to own)
 MIN_TURN_AFTER_RESTART = 30.0  # a turn resumes with the time it had left, never less than this
 
 
@@ -47,16 +50,16 @@ class TableManager:
         lobby_idle: float = 30 * 60.0,
         remind_after: float = 30.0,
         table_edit_gap: float = 1.0,
-        instance: str = "main",
         time_scale: float = 1.0,
         players: ComputerPlayers | None = None,
         shards: Shards | None = None,
-        lease_seconds: float = LEASE_SECONDS,
+        heartbeat_seconds: float = HEARTBEAT_SECONDS,
+        status: Callable[[], dict[str, object]] | None = None,
     ) -> None:
         self.storage = storage
         self.clock = clock or SystemClock()
         self.languages = languages or Languages()
-        self.registry = Registry()
+        self.registry = Registry(storage.table_status)
         self.feed = Feed(
             storage,
             discord,
@@ -87,11 +90,12 @@ class TableManager:
         )
         self.time_scale = time_scale
         self.shards = shards or Shards()
-        self.lease_seconds = lease_seconds
-        # Who holds a lease: this process, this time (a restart is another holder).
-        self.owner = f"{instance}:{secrets.token_hex(6)}"
-        self.commands.lease = lambda: (self.owner, self.clock.time() + self.lease_seconds)
-        self._heartbeat: asyncio.Task[None] | None = None
+        self.heartbeat_seconds = heartbeat_seconds
+        self.status = status or dict
+        self.owned = False  # our tables are loaded and driven here
+        self._life: asyncio.Task[None] | None = None
+        self._loading: asyncio.Task[int] | None = None
+        storage.db.on_ownership(self._ownership_changed)
 
     def _wake_driver(self, t: Table) -> None:
         self.driver.wake(t)
@@ -103,60 +107,119 @@ class TableManager:
     def table_in(self, channel_id: int) -> Table | None:
         return self.registry.in_channel(channel_id)
 
+    async def table_here(self, place: Place) -> Table:
+        """The table of this channel, for a command typed there; a Refusal that tells the
+        truth if there is none driven here (none at all, or one not loaded yet)."""
+        if self.registry.unavailable is not None:
+            raise Refusal(self.registry.unavailable)
+        t = self.registry.in_channel(place.channel_id)
+        if t is not None and t.place == place:
+            return t
+        try:
+            elsewhere = await self.storage.live_table_in_channel(place.channel_id)
+        except StorageError:
+            raise Refusal(DATABASE_BUSY) from None
+        raise Refusal("refusal-no-table" if elsewhere is None else STARTING_UP)
+
     # ================================================================== life
 
     async def resume(self) -> int:
-        """Take this process's tables (those of its shards whose lease is free) and start their
-        feeds and drivers; then keep the leases alive. A turn resumes with the time it had
-        left when the bot stopped (never less than 30 seconds)."""
-        count = await self._claim()
-        self._heartbeat = asyncio.create_task(self._beat(), name="heartbeat")
-        log.info("resumed %d tables", count)
+        """Own our shards' tables and start their feeds and drivers at once (ownership dies
+        with its process: a restart never waits for the one before it). If another process
+        owns them (a second process for the same shards), wait for it to stop, answering
+        clicks meanwhile with "starting up again". A turn resumes with the time it had left
+        when its last owner was last alive (never less than 30 seconds)."""
+        self.registry.unavailable = STARTING_UP
+        count = 0
+        if await self.storage.db.take(self.shards):
+            count = await self._load()
+        else:
+            log.warning(
+                "%s is served by another process: waiting for it to stop",
+                self.shards.describe(),
+            )
+        self._life = asyncio.create_task(self._live(), name="heartbeat")
         return count
 
-    async def _claim(self) -> int:
+    async def _load(self) -> int:
+        """Load and start every table we own (after a start, or when ownership came back)."""
+        self.registry.unavailable = STARTING_UP
+        loaded = await self.storage.load_owned(self.shards)
+        beats = await self.storage.heartbeats()
         now = self.clock.time()
-        claimed = await self.storage.claim_tables(
-            self.owner, now, now + self.lease_seconds, self.shards
-        )
-        fresh = [tid for tid in claimed if tid not in self.feed.tables and tid not in self.tables]
-        for item in await self.storage.load_tables(fresh):
+        fresh = [x for x in loaded if x.table.id not in self.feed.tables]
+        for item in fresh:
             t = item.table
             if t.live:
                 self.registry.add(t)
             if t.status == PLAYING and t.deadline is not None:
-                lease_end = claimed[t.id]
-                # The previous holder was last known alive when its lease was last renewed.
-                alive = now if not lease_end else min(now, lease_end - self.lease_seconds)
-                # Never more than a whole turn, whatever the record says.
-                left = min(t.deadline - alive, t.turn_timer * self.time_scale)
-                t.deadline = now + max(MIN_TURN_AFTER_RESTART * self.time_scale, left)
+                self._resume_turn(t, beats, now)
                 await self.storage.save(t)
             self.feed.add(t, item)
             self.driver.wake(t)
+        self.owned = True
+        self.registry.unavailable = None
+        log.info("resumed %d tables (%s)", len(fresh), self.shards.describe())
         return len(fresh)
 
-    async def _beat(self) -> None:
-        """Renew our leases; drop a table whose lease another process took (it must never be
-        driven twice); take tables whose holder stopped renewing (a crashed process)."""
+    def _resume_turn(self, t: Table, beats: dict[str, tuple[float, str]], now: float) -> None:
+        """The time the turn had left when its owner was last alive, never more than a whole
+        turn and never less than the minimum."""
+        assert t.deadline is not None
+        beat = beats.get(self.shards.owner_of(t.guild_id)) or beats.get(EVERYTHING)
+        alive = now if beat is None else min(now, beat[0])
+        left = min(t.deadline - alive, t.turn_timer * self.time_scale)
+        t.deadline = now + max(MIN_TURN_AFTER_RESTART * self.time_scale, left)
+
+    async def _live(self) -> None:
+        """Say we are alive while we own our tables; take them (again) when we do not."""
         while True:
-            await asyncio.sleep(self.lease_seconds / 3)
             try:
-                now = self.clock.time()
-                held = await self.storage.renew_leases(self.owner, now + self.lease_seconds)
-                for t in list(self.registry.tables.values()):
-                    if t.id not in held:
-                        log.error("table=%s lost its lease to another process: dropped", t.id)
-                        self.registry.remove(t)
-                        self.driver.wake(t)
-                await self._claim()
+                if self.owned:
+                    await self._beat()
+                elif not self._is_loading() and await self.storage.db.take(self.shards):
+                    self._start_loading()
             except Exception as e:
-                log.warning("leases not renewed: %s", e)
+                log.warning("heartbeat failed: %s", e)
+            await asyncio.sleep(self.heartbeat_seconds)
+
+    async def _beat(self) -> None:
+        report = {"tables": len(self.registry.tables), **self.status()}
+        await self.storage.beat(
+            self.shards.owners, self.clock.time(), json.dumps(report, separators=(",", ":"))
+        )
+
+    def _is_loading(self) -> bool:
+        return self._loading is not None and not self._loading.done()
+
+    def _start_loading(self) -> None:
+        if not self._is_loading():
+            self._loading = asyncio.create_task(self._load(), name="load-tables")
+
+    def _ownership_changed(self, owned: bool) -> None:
+        """The database told us we lost our tables (or have them again)."""
+        if owned:
+            if not self.owned and not self.registry.stopping:
+                self._start_loading()
+            return
+        if not self.owned:
+            return
+        log.warning("%s: ownership lost; tables stop until it is back", self.shards.describe())
+        self.owned = False
+        self.registry.unavailable = STARTING_UP
+        dropped = list(self.registry.tables.values())
+        self.registry.clear()
+        asyncio.get_running_loop().create_task(self._let_go(dropped))
+
+    async def _let_go(self, dropped: list[Table]) -> None:
+        """Stop driving and publishing tables we no longer own (another process may)."""
+        await self.driver.drop([t.id for t in dropped])
+        await self.feed.drop()
 
     async def stop(self, timeout: float = 3.0) -> None:
         """A graceful stop: refuse new actions, let the actions under way finish, send what is
-        left to send (up to ``timeout`` seconds), and hand the tables' leases back so the next
-        start takes them at once."""
+        left to send (up to ``timeout`` seconds), and say when we stopped (the next owner
+        resumes turns from then). Closing the database then releases our ownership."""
         self.registry.stopping = True
         for t in list(self.registry.tables.values()):
             async with t.lock:  # the action under way (if any) finishes first
@@ -164,10 +227,10 @@ class TableManager:
         await self.driver.close()
         self.players.close()
         await self.feed.close(timeout)
-        if self._heartbeat is not None:
-            await cancel_all([self._heartbeat])
-        with contextlib.suppress(Exception):
-            await self.storage.release_leases(self.owner, self.clock.time() + self.lease_seconds)
+        await cancel_all([task for task in (self._life, self._loading) if task is not None])
+        if self.owned:
+            with contextlib.suppress(Exception):
+                await self._beat()
 
 
 __all__ = ["Discord", "TableManager"]

@@ -30,10 +30,9 @@ import json
 import logging
 import math
 import secrets
-import time
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from bot import render
 from bot.i18n import Lang
@@ -41,7 +40,9 @@ from bot.languages import Languages
 from bot.model import LOBBY, PLAYING, Table
 from bot.render import Rendered
 from bot.render.chart import draw
-from bot.storage import HandCopyRow, LoadedTable, OutboxRow, Storage
+from bot.storage import HandCopyRow, LoadedTable, OutboxRow, Storage, StorageUnavailable
+from bot.tables.outlet import Outlet
+from bot.tables.ports import Clock, Discord, SystemClock, Unavailable
 from bot.tasks import cancel_all
 from engine.core import Phase
 
@@ -53,54 +54,22 @@ REMIND_AFTER = 30.0  # seconds a turn waits before its person is mentioned again
 TOKEN_LIFE = 15 * 60.0  # an interaction token's life on Discord
 TOKEN_MARGIN = 60.0  # stop using a token this long before it dies
 RETRY_MAX = 30.0
+RETRY_STORAGE = 1.0  # the database away: look again often, it may be back any moment
 LANE_SAVE_DELAY = 0.5  # seconds: hand tokens are saved together, a moment after they change
 STALE_RETRY = 0.05  # seconds: a pass that found its table being changed looks again
-
-
-class Clock(Protocol):
-    def monotonic(self) -> float: ...
-
-    def time(self) -> float: ...
-
-
-class SystemClock:
-    def monotonic(self) -> float:
-        return time.monotonic()
-
-    def time(self) -> float:
-        return time.time()
-
-
-class Unavailable(Exception):
-    """Discord could not be reached or failed on its side: try again later."""
-
-
-class Discord(Protocol):
-    """What the feed needs of Discord (``cogs.discord_io`` implements it). Permanent failures
-    are answered (None, False); passing ones raise ``Unavailable``."""
-
-    async def post(self, channel_id: int, message: Rendered, nonce: str) -> int | None: ...
-
-    async def edit(self, channel_id: int, message_id: int, message: Rendered) -> bool: ...
-
-    async def delete(self, channel_id: int, message_id: int) -> None: ...
-
-    async def hand_post(self, token: str, message: Rendered) -> int | None: ...
-
-    async def hand_edit(self, token: str, ref: str, message: Rendered) -> bool: ...
-
-    async def hand_delete(self, token: str, ref: str) -> bool: ...
 
 
 @dataclass(frozen=True)
 class Shown:
     """A payload, the table revision it was rendered from, and (for a hand) the turn it shows
-    as its owner's."""
+    as its owner's. ``table``: the table it shows (still known after the game ended, when the
+    table has left the registry: the last move is answered like any other)."""
 
     payload: Rendered
     revision: int
     turn: tuple[int, int] | None = None
     hand_no: int = 0
+    table: Table | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -270,7 +239,7 @@ class Feed:
         remind_after: float = REMIND_AFTER,
     ) -> None:
         self.storage = storage
-        self.discord = discord
+        self.discord = Outlet(discord)
         self.languages = languages
         self.clock = clock or SystemClock()
         self.table_edit_gap = table_edit_gap
@@ -341,6 +310,17 @@ class Feed:
             _, pending = await asyncio.wait(tasks, timeout=timeout)
             await cancel_all(list(pending))
 
+    async def drop(self) -> None:
+        """Stop publishing every table at once, sending nothing more (this process no longer
+        owns them; what was not sent is in the database for their next owner)."""
+        tasks = [tf.task for tf in self.tables.values() if tf.task is not None]
+        tasks += list(self._side)
+        if self._saver is not None:
+            tasks.append(self._saver)
+        self.tables.clear()
+        self._dirty.clear()
+        await cancel_all(tasks)
+
     def pending(self) -> int:
         """Outbox rows not yet sent, over all tables."""
         return sum(len(tf.outbox) for tf in self.tables.values())
@@ -374,7 +354,8 @@ class Feed:
                 )
                 if self._closing:
                     return
-                await asyncio.sleep(min(RETRY_MAX, 0.25 * 2**failures))
+                longest = RETRY_STORAGE if isinstance(e, StorageUnavailable) else RETRY_MAX
+                await asyncio.sleep(min(longest, 0.25 * 2**failures))
                 tf.wake.set()
                 continue
             failures = 0
@@ -646,7 +627,7 @@ class Feed:
             return False
         if payload == copy.payload:
             return True
-        if await self.discord.hand_edit(copy.token, copy.ref, payload):
+        if await self.discord.hand_edit(copy.token, copy.ref, copy.message_id, payload):
             copy.shown, copy.payload, copy.turn, copy.edited_at = plan.revision, payload, turn, now
         else:
             lane.copy = None  # gone (deleted by its owner, or the token was refused)
@@ -708,11 +689,23 @@ class Feed:
         if old.expired or not self._usable(old.issued):
             return
         try:
-            if not await self.discord.hand_delete(old.token, old.ref):
+            if not await self.discord.hand_delete(old.token, old.ref, old.message_id):
                 lang = self.languages.private(None, 0, None)
-                await self.discord.hand_edit(old.token, old.ref, render.moved_hand(lang))
+                await self.discord.hand_edit(
+                    old.token, old.ref, old.message_id, render.moved_hand(lang)
+                )
         except Unavailable as e:
             log.warning("could not remove an older copy of a hand: %s", e)
+
+    async def _replace_copy(self, table_id: int, lane: HandLane, old: HandCopy) -> None:
+        """The database learns of the new copy before the older one goes: after a crash the
+        feed never reaches for a copy it deleted."""
+        try:
+            await self.storage.save_hand_copies([(table_id, lane.row())])
+            lane.saved = lane.row()
+        except Exception as e:
+            log.warning("could not save a hand's new copy: %s", e)
+        await self._remove_copy(old)
 
     def _remember(self, table_id: int, lane: HandLane) -> None:
         """Keep a lane's tokens in the database, soon (written together, off every lane's
@@ -757,7 +750,9 @@ class Feed:
                     continue
                 if now - copy.issued < TOKEN_LIFE - 5.0:
                     lang = self.languages.private(t.guild_id, lane.user_id, lane.locale)
-                    await self.discord.hand_edit(copy.token, copy.ref, render.expired_hand(t, lang))
+                    await self.discord.hand_edit(
+                        copy.token, copy.ref, copy.message_id, render.expired_hand(t, lang)
+                    )
                 copy.expired = True
 
     async def _close_derived(self, tf: TableFeed) -> None:
@@ -777,7 +772,7 @@ class Feed:
                     payload = render.hand_message(t, seat, lang)
                 else:
                     payload = render.expired_hand(t, lang)
-                await self.discord.hand_edit(copy.token, copy.ref, payload)
+                await self.discord.hand_edit(copy.token, copy.ref, copy.message_id, payload)
                 copy.expired = True
 
     # ================================================================== answers to clicks
@@ -798,6 +793,13 @@ class Feed:
         only acknowledged, when the copy already shows something newer), and that copy becomes
         the live one. A click anywhere else (Show my hand, /hand) posts a new ephemeral copy
         (``post``, which returns its id), and the older copy goes."""
+        if t.id not in self.tables and not t.live:
+            # The game ended and its feed already showed everyone the end: just answer.
+            if click.ephemeral and click.message_id is not None:
+                await update(shown.payload)
+            else:
+                await post(shown.payload)
+            return
         tf = self.add(t)
         lane = tf.lane(user_id)
         lane.fresh = (click.token, click.issued)
@@ -837,7 +839,7 @@ class Feed:
                     edited_at=self.clock.monotonic(),
                 )
                 if old is not None:
-                    self._spawn(self._remove_copy(old))
+                    self._spawn(self._replace_copy(t.id, lane, old))
         self._remember(t.id, lane)
         tf.wake.set()
 

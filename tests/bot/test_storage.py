@@ -15,7 +15,7 @@ import pytest
 
 from bot import ratings
 from bot.model import FINISHED, PLAYING, Seat, Table
-from bot.storage import HandCopyRow, OutboxRow, Storage, StorageError, StorageLost
+from bot.storage import HandCopyRow, OutboxRow, Shards, Storage, StorageError, StorageLost
 from bot.storage.database import SqliteDatabase, migrate_sqlite, sqlite_version
 from bot.storage.errors import DatabaseTooNew
 from bot.storage.schema import LATEST, MIGRATIONS, Migration
@@ -179,7 +179,7 @@ async def test_a_table_is_rebuilt_with_its_outbox_slots_and_hands(storage: Stora
     await storage.save_hand_copies(
         [(t.id, HandCopyRow(100, "tok", "@original", 9, 1.0, "fresh", 2.0, "fi"))]
     )
-    [loaded] = await storage.load_live()
+    [loaded] = await storage.load_owned(Shards())
     again = loaded.table
     assert again.state is not None
     assert again.version == 7 and again.hand_no == t.hand_no
@@ -189,7 +189,7 @@ async def test_a_table_is_rebuilt_with_its_outbox_slots_and_hands(storage: Stora
     assert [(s.slot, s.message_id) for s in loaded.slots] == [("table:1", 555)]
     assert loaded.hand_copies[0].locale == "fi"
     await storage.outbox_done(t.id, rows[0], 777)
-    [loaded] = await storage.load_live()
+    [loaded] = await storage.load_owned(Shards())
     assert loaded.outbox == [] and {s.slot for s in loaded.slots} == {"table:1", "note:1"}
 
 
@@ -288,7 +288,7 @@ async def _group_committed(storage: Storage) -> None:
     db.writer.commit = counting  # type: ignore[method-assign]
     await asyncio.gather(*(storage.save(t) for t in tables))
     assert commits <= 2  # the first alone, the rest queued meanwhile together
-    rebuilt = {x.table.id: x.table for x in await storage.load_live()}
+    rebuilt = {x.table.id: x.table for x in await storage.load_owned(Shards())}
     assert all(rebuilt[t.id].version == 1 for t in tables)
 
 
@@ -369,7 +369,7 @@ async def test_postgres_migrates_once_when_processes_start_together(postgres: st
 
 
 async def test_a_postgres_server_that_is_not_there_is_one_sentence() -> None:
-    with pytest.raises(StorageError, match="cannot be reached") as caught:
+    with pytest.raises(StorageError, match="not answering") as caught:
         await Storage.open("postgresql://someone:secret@127.0.0.1:1/nothing")
     assert "secret" not in str(caught.value)
 

@@ -35,7 +35,6 @@ def bot_env(emu: DiscordEmulator, db: Path | str, **extra: str) -> dict[str, str
             "GUILD_READY_TIMEOUT": "0.05",
             "TABLE_EDIT_GAP_SECONDS": "0.05",
             "LOG_LEVEL": "WARNING",
-            "LEASE_SECONDS": "2",  # a killed process's tables are taken after 2 s
         }
     )
     env.update(extra)

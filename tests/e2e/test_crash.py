@@ -124,6 +124,8 @@ async def test_a_kill_at_each_step_loses_and_doubles_nothing(
                 await asyncio.sleep(0.25)
         await asyncio.sleep(1.0)  # and nothing comes after that would break it
         check_screens_after_game(emu, w.channel, tid, [alice, bob], allow_orphan=route == POST_HAND)
+        errors = [(r.method, r.path, r.status) for r in emu.requests if 400 <= r.status < 500]
+        print("CLIENT ERRORS", case, errors)
     finally:
         await bot.stop()
         print(bot.log.read_text(errors="replace")[-3000:])
