@@ -128,7 +128,7 @@ class PostgresDatabase(Database):
         try:
             pool = await asyncpg.create_pool(
                 url,
-                min_size=1,
+                min_size=0,  # no floor to restore (and complain about) while the server is away
                 max_size=pool_size,
                 timeout=10,
                 command_timeout=COMMAND_TIMEOUT,

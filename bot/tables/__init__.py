@@ -204,9 +204,12 @@ class TableManager:
             return
         if not self.owned:
             return
-        log.warning("%s: ownership lost; tables stop until it is back", self.shards.describe())
+        log.warning(
+            "%s: the database went away, and our ownership with it: tables wait for it",
+            self.shards.describe(),
+        )
         self.owned = False
-        self.registry.unavailable = STARTING_UP
+        self.registry.unavailable = DATABASE_BUSY
         dropped = list(self.registry.tables.values())
         self.registry.clear()
         asyncio.get_running_loop().create_task(self._let_go(dropped))

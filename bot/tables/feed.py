@@ -250,6 +250,7 @@ class Feed:
         self._side: set[asyncio.Task[None]] = set()  # removals of older copies
         self._dirty: dict[tuple[int, int], HandLane] = {}  # lanes to save
         self._saver: asyncio.Task[None] | None = None
+        self._retired: dict[int, dict[int, HandLane]] = {}  # lanes of tables owned before
 
     # ================================================================== tables in and out
 
@@ -273,6 +274,7 @@ class Feed:
                     lane.copy = HandCopy(
                         c.copy_token, c.copy_ref, c.copy_message_id, c.copy_at, hand_no=t.hand_no
                     )
+        self._take_back(tf)
         tf.task = asyncio.create_task(self._run(tf), name=f"feed-{t.id}")
         tf.wake.set()
         return tf
@@ -312,14 +314,31 @@ class Feed:
 
     async def drop(self) -> None:
         """Stop publishing every table at once, sending nothing more (this process no longer
-        owns them; what was not sent is in the database for their next owner)."""
+        owns them; what was not sent is in the database for their next owner). The hands'
+        copies and tokens are remembered: the database may have missed their last changes,
+        and if this process owns the tables again, the newer of the two is kept."""
         tasks = [tf.task for tf in self.tables.values() if tf.task is not None]
         tasks += list(self._side)
         if self._saver is not None:
             tasks.append(self._saver)
+        self._retired = {tid: dict(tf.lanes) for tid, tf in self.tables.items()}
         self.tables.clear()
         self._dirty.clear()
         await cancel_all(tasks)
+
+    def _take_back(self, tf: TableFeed) -> None:
+        """A table owned again: each person's copy and token, the newer of what the database
+        says and what this process last knew (tokens are issued in time order)."""
+        for user_id, known in self._retired.pop(tf.table.id, {}).items():
+            lane = tf.lane(user_id)
+            if known.copy is not None and (
+                lane.copy is None or known.copy.issued > lane.copy.issued
+            ):
+                lane.copy = known.copy
+                lane.copy.shown = -1  # shown by an earlier life of the feed: check it again
+            if known.fresh is not None and (lane.fresh is None or known.fresh[1] > lane.fresh[1]):
+                lane.fresh = known.fresh
+            lane.locale = lane.locale or known.locale
 
     def pending(self) -> int:
         """Outbox rows not yet sent, over all tables."""
