@@ -157,6 +157,9 @@ class PostgresDatabase(Database):
     async def take(self, shards: Shards) -> bool:
         """Own ``shards``: the writer holds their advisory locks (all of them, or none)."""
         async with self._lock:
+            if shards != self._shards and self._writer is not None:
+                await self._writer.close(timeout=CONNECT_TIMEOUT)  # let go of what we held
+                self._writer = None
             self._shards = shards
             try:
                 await self._connected()

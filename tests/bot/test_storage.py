@@ -374,6 +374,76 @@ async def test_a_postgres_server_that_is_not_there_is_one_sentence() -> None:
     assert "secret" not in str(caught.value)
 
 
+async def test_one_process_owns_a_sqlite_file(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    first = await Storage.open(path)
+    try:
+        with pytest.raises(StorageError, match="in use by another bot process") as caught:
+            await Storage.open(path)
+        assert f"process {os.getpid()}" in str(caught.value)
+        assert await first.db.take(Shards())  # the file's owner owns every table in it
+    finally:
+        await first.close()
+    again = await Storage.open(path)  # closing let go of it
+    await again.close()
+
+
+async def test_postgres_shards_are_owned_by_one_process_at_a_time(postgres: str) -> None:
+    """Advisory locks held by each process's writing connection: one owner per shard, an
+    unsharded process excludes every sharded one, and a closed process lets go at once."""
+    from sandbox.postgres import new_database
+
+    url = await new_database(postgres)
+    a, b, c = [await Storage.open(url) for _ in range(3)]
+    try:
+        assert await a.db.take(Shards(2, (0,)))
+        assert await b.db.take(Shards(2, (1,)))  # another shard: no conflict
+        assert not await c.db.take(Shards(2, (0, 1)))  # both are owned
+        assert not await c.db.take(Shards())  # every server: nobody may own a shard
+        await a.close()
+        assert await c.db.take(Shards(2, (0,)))  # let go with its connection
+        assert not await b.db.take(Shards(2, (0,)))  # c has it now
+        with pytest.raises(StorageError, match="Another process owns shard 0 of 2"):
+            await b.beat(["shard 0 of 2"], 1.0, "{}")  # and b may write nothing meanwhile
+    finally:
+        for s in (b, c):
+            await s.close()
+
+
+async def test_postgres_ownership_lost_with_the_connection_is_told_and_taken_back(
+    postgres: str,
+) -> None:
+    """The writing connection is cut (as when the server restarts): the owner is told at
+    once, its next write connects again and takes its locks back."""
+    import asyncpg
+
+    from sandbox.postgres import new_database
+
+    url = await new_database(postgres)
+    s = await Storage.open(url)
+    told: list[bool] = []
+    s.db.on_ownership(told.append)
+    try:
+        assert await s.db.take(Shards(3, (2,)))
+        admin = await asyncpg.connect(url)
+        try:
+            await admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory'"
+                " AND objid = 2 AND pid <> pg_backend_pid()"
+            )
+        finally:
+            await admin.close()
+        for _ in range(50):
+            if told:
+                break
+            await asyncio.sleep(0.02)
+        assert told == [False]
+        await s.beat(["shard 2 of 3"], 1.0, "{}")  # connects again, with the locks
+        assert told == [False, True]
+    finally:
+        await s.close()
+
+
 def test_sqlite_urls_name_files() -> None:
     from bot.storage import sqlite_path
 
