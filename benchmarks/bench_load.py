@@ -159,6 +159,22 @@ class _BotMeter:
             self._profiler = cProfile.Profile()
             self._profiler.enable()
 
+    def snapshot(self) -> None:
+        """How much the bot holds now (the soak benchmark's steps)."""
+        gc.collect()
+        manager = self.bot.manager
+        db = Path(str(self.bot.settings.database))
+        sizes = [p.stat().st_size for p in (db, db.with_name(db.name + "-wal")) if p.exists()]
+        _reply(
+            rss=_rss_bytes(),
+            objects=len(gc.get_objects()),
+            tasks=len(asyncio.all_tasks()),
+            registry=len(manager.tables),
+            feeds=len(manager.feed.tables),
+            drivers=len(manager.driver.tasks),
+            db_bytes=sum(sizes),
+        )
+
     def finish(self) -> None:
         """The end of the measured seconds: GC pauses, CPU and actions since ``measure``."""
         if self._profiler is not None and self.profile:
@@ -176,7 +192,12 @@ class _BotMeter:
 
 async def _obey(reader: asyncio.StreamReader, meter: _BotMeter) -> None:
     """Runs the parent's commands until "stop" or the end of stdin."""
-    commands = {"baseline": meter.baseline, "measure": meter.measure, "finish": meter.finish}
+    commands = {
+        "baseline": meter.baseline,
+        "measure": meter.measure,
+        "finish": meter.finish,
+        "snapshot": meter.snapshot,
+    }
     while True:
         line = await reader.readline()
         if not line:
