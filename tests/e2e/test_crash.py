@@ -80,7 +80,10 @@ async def test_a_kill_at_each_step_loses_and_doubles_nothing(
     await bot.start()
     try:
         lobby = await emu.invoke_and_wait(
-            alice, w.channel, "smear start", {"seats": 3, "target": 4}
+            alice,
+            w.channel,
+            "smear start",
+            {"seats": 3, "target": 6},  # two hands at least: one makes 4 points at most
         )
         tid = lobby_table_id(lobby)
         await emu.click_and_wait(bob, lobby, label="Join")
