@@ -79,7 +79,7 @@ def _create_child_bot(api: str, gateway: str, db: str, shards: str) -> TrickBot:
     import yarl
 
     from bot.app import create_bot
-    from bot.settings import Settings
+    from bot.config import Config
 
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     discord.http.Route.BASE = api
@@ -90,7 +90,7 @@ def _create_child_bot(api: str, gateway: str, db: str, shards: str) -> TrickBot:
     if shards:
         count, shard = shards.split("/")
         where.update(shard_count=int(count), shard_ids=(int(shard),))
-    settings = Settings(
+    config = Config(
         _env_file=None,  # type: ignore[call-arg]
         discord_token=TOKEN,  # type: ignore[arg-type]
         **where,
@@ -99,7 +99,7 @@ def _create_child_bot(api: str, gateway: str, db: str, shards: str) -> TrickBot:
         guild_ready_timeout=0.05,
         log_level="WARNING",
     )
-    return create_bot(settings)
+    return create_bot(config)
 
 
 def _reply(**data: Any) -> None:
@@ -163,7 +163,7 @@ class _BotMeter:
         """How much the bot holds now (the soak benchmark's steps)."""
         gc.collect()
         manager = self.bot.manager
-        db = Path(str(self.bot.settings.database))
+        db = Path(str(self.bot.config.database))
         sizes = [p.stat().st_size for p in (db, db.with_name(db.name + "-wal")) if p.exists()]
         _reply(
             rss=_rss_bytes(),

@@ -1,4 +1,4 @@
-"""The bot process: ``create_bot(settings)`` builds it, ``run(settings)`` runs it.
+"""The bot process: ``create_bot(config)`` builds it, ``run(config)`` runs it.
 
 ``run`` owns the process's life: start-up problems (a bad setting, a database that cannot be
 used, a token Discord refuses) are one plain sentence and exit status 2, never a traceback;
@@ -19,8 +19,8 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.config import Config
 from bot.languages import Languages
-from bot.settings import Settings
 from bot.status import RequestLog
 from bot.storage import Shards, Storage, StorageError
 from bot.tables import TableManager
@@ -45,11 +45,11 @@ class TrickBot(commands.AutoShardedBot):
     storage: Storage
     manager: TableManager
 
-    def __init__(self, settings: Settings, **kwargs: Any) -> None:
+    def __init__(self, config: Config, **kwargs: Any) -> None:
         self.requests = RequestLog()
         kwargs.setdefault("http_trace", self.requests.trace())
-        kwargs.setdefault("guild_ready_timeout", settings.guild_ready_timeout)
-        count, ids = settings.shards
+        kwargs.setdefault("guild_ready_timeout", config.guild_ready_timeout)
+        count, ids = config.shards
         if count is not None:
             kwargs.setdefault("shard_count", count)
             kwargs.setdefault("shard_ids", list(ids))
@@ -60,7 +60,7 @@ class TrickBot(commands.AutoShardedBot):
             allowed_mentions=discord.AllowedMentions.none(),
             **kwargs,
         )
-        self.settings = settings
+        self.config = config
         self.languages = Languages(self._guild_locale)
         self._heap_frozen = False
 
@@ -71,7 +71,7 @@ class TrickBot(commands.AutoShardedBot):
     async def open_storage(self) -> None:
         """Open the database (before connecting to Discord, so a bad one stops the start)."""
         if not hasattr(self, "storage"):
-            s = self.settings
+            s = self.config
             self.storage = await Storage.open(
                 s.database, busy_timeout_ms=s.database_busy_timeout_ms
             )
@@ -86,7 +86,7 @@ class TrickBot(commands.AutoShardedBot):
         from cogs.translator import FluentTranslator
 
         await self.open_storage()
-        s = self.settings
+        s = self.config
         self.languages.load(*await self.storage.languages())
         self.discord_io = DiscordIO(self)
         self.manager = TableManager(
@@ -128,7 +128,7 @@ class TrickBot(commands.AutoShardedBot):
         gc.set_threshold(GC_THRESHOLD, 10, 10)
 
     async def sync_commands(self) -> None:
-        guild_id = self.settings.dev_guild_id
+        guild_id = self.config.dev_guild_id
         if guild_id:
             guild = discord.Object(guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -142,15 +142,15 @@ class TrickBot(commands.AutoShardedBot):
         """Stop gracefully: no new actions, finish saves and messages, then disconnect."""
         manager = getattr(self, "manager", None)
         if manager is not None:
-            await manager.stop(self.settings.stop_timeout_seconds)
+            await manager.stop(self.config.stop_timeout_seconds)
         await super().close()
         storage = getattr(self, "storage", None)
         if storage is not None:
             await storage.close()
 
 
-def create_bot(settings: Settings) -> TrickBot:
-    return TrickBot(settings)
+def create_bot(config: Config) -> TrickBot:
+    return TrickBot(config)
 
 
 NO_TOKEN = (
@@ -160,17 +160,17 @@ NO_TOKEN = (
 )
 
 
-def point_at(settings: Settings) -> None:
-    """Use a local Discord emulator instead of Discord, if the settings name one."""
-    if settings.discord_api_url:
+def point_at(config: Config) -> None:
+    """Use a local Discord emulator instead of Discord, if the config name one."""
+    if config.discord_api_url:
         import discord.http
 
-        discord.http.Route.BASE = settings.discord_api_url.rstrip("/")
-    if settings.discord_gateway_url:
+        discord.http.Route.BASE = config.discord_api_url.rstrip("/")
+    if config.discord_gateway_url:
         import discord.gateway
         import yarl
 
-        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config.discord_gateway_url)
 
 
 async def serve(bot: TrickBot, token: str) -> int:
@@ -216,14 +216,14 @@ async def serve(bot: TrickBot, token: str) -> int:
     return 0
 
 
-def run(settings: Settings) -> int:
+def run(config: Config) -> int:
     from bot.log import setup_logging
 
-    if not settings.has_token:
+    if not config.has_token:
         print(NO_TOKEN)
         return 0
-    setup_logging(settings.log_level)
-    point_at(settings)
-    assert settings.discord_token is not None
-    bot = create_bot(settings)
-    return asyncio.run(serve(bot, settings.discord_token.get_secret_value()))
+    setup_logging(config.log_level)
+    point_at(config)
+    assert config.discord_token is not None
+    bot = create_bot(config)
+    return asyncio.run(serve(bot, config.discord_token.get_secret_value()))

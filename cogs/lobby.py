@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.model import LOBBY, Refusal
 from bot.render import jump_url
-from bot.render.table import lobby_message
+from bot.render.messages import lobby_message
 from bot.tables.commands import TIMER_CHOICES, NewTable, TableHere
 from bot.tables.feed import Shown, table_slot
 from cogs.context import Ctx

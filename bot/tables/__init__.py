@@ -19,7 +19,7 @@ import json
 import logging
 from collections.abc import Callable
 
-from bot.ai import ComputerPlayers
+from bot.computers import ComputerPlayers
 from bot.languages import Languages
 from bot.model import PLAYING, Place, Refusal, Table
 from bot.storage import Shards, Storage, StorageError

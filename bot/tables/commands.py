@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import render
+from bot.config import TIMER_CHOICES
 from bot.i18n import Lang
 from bot.languages import Languages
 from bot.log import game_event
 from bot.model import CANCELLED, FINISHED, LOBBY, PLAYING, Place, Refusal, Seat, Table
 from bot.render.base import action_text, card_label, clean_name, suit_symbol
-from bot.settings import TIMER_CHOICES
 from bot.storage import OutboxRow, Storage, StorageUnavailable
 from bot.tables.feed import Feed, Shown, outbox_row, table_slot
 from bot.tables.ports import Clock

@@ -13,7 +13,7 @@ import random
 import time
 from collections import deque
 
-from bot.ai import ComputerPlayers
+from bot.computers import ComputerPlayers
 from bot.model import LOBBY, PLAYING, Refusal, Table
 from bot.tables.commands import Commands
 from bot.tables.ports import Clock

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.app import TrickBot
+from bot.config import Config
 from bot.model import Table
-from bot.settings import Settings
 from sandbox import Channel, DiscordEmulator, Guild, InteractionHandle, Message, User
 
 CARD_RE = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
@@ -32,7 +32,7 @@ class E2EBot(TrickBot):
         return None  # the default sleeps 5 s before a re-IDENTIFY
 
 
-def make_settings(db: Path | str, **kw: Any) -> Settings:
+def make_settings(db: Path | str, **kw: Any) -> Config:
     """The bot's settings for a test; ``db`` is a SQLite file or a PostgreSQL URL."""
     where = {"database_url": db} if str(db).startswith("postgresql://") else {"database_path": db}
     values: dict[str, Any] = {
@@ -44,7 +44,7 @@ def make_settings(db: Path | str, **kw: Any) -> Settings:
         "table_edit_gap_seconds": 0.05,
     }
     values.update(kw)
-    return Settings(_env_file=None, **values)  # type: ignore[call-arg]
+    return Config(_env_file=None, **values)  # type: ignore[call-arg]
 
 
 def make_bot(db: Path | str, **kw: Any) -> E2EBot:

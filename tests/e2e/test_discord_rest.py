@@ -21,7 +21,7 @@ from discord.http import Route, handle_message_parameters
 from bot.i18n import ENGLISH
 from bot.model import PLAYING, Seat, Table
 from bot.render import Button, Embed, Field, Option, Rendered, Select
-from bot.render.table import hand_message, lobby_message, table_message
+from bot.render.messages import hand_message, lobby_message, table_message
 from cogs.discord_rest import message_json
 from cogs.ui import edit_kwargs, send_kwargs
 from engine.record import new_game

@@ -32,9 +32,7 @@ from tests.e2e.harness import (
 from tests.e2e.process import BotProcess, SeenPlayers
 
 
-async def test_the_first_click_after_a_kill_is_played(
-    emu: DiscordEmulator, tmp_path: Path
-) -> None:
+async def test_the_first_click_after_a_kill_is_played(emu: DiscordEmulator, tmp_path: Path) -> None:
     w = make_world(emu)
     alice, bob, _ = w.users
     bot = BotProcess(emu, tmp_path / "db.sqlite3", tmp_path / "bot.log")

@@ -1,4 +1,4 @@
-"""Settings from the environment or ``.env`` (pydantic-settings).
+"""Config from the environment or ``.env`` (pydantic-settings).
 
 The token is a SecretStr so it never appears in a repr or a log line. It is optional here so
 that ``python -m bot`` can explain how to get one instead of failing with a traceback. A bad
@@ -16,7 +16,7 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 TIMER_CHOICES = (0, 30, 60, 120, 300)  # seconds: off, 30 s, 1 min, 2 min, 5 min
 
 
-class Settings(BaseSettings):
+class Config(BaseSettings):
     # An empty value (as in .env.example) means "not set": the default applies.
     model_config = SettingsConfigDict(
         env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True
@@ -71,7 +71,7 @@ class Settings(BaseSettings):
         return value
 
     @model_validator(mode="after")
-    def _shards_fit(self) -> Settings:
+    def _shards_fit(self) -> Config:
         if self.shard_ids is not None:
             if self.shard_count is None:
                 raise ValueError("SHARD_IDS needs SHARD_COUNT")
