@@ -87,7 +87,7 @@ class TrickBot(commands.AutoShardedBot):
 
         await self.open_storage()
         s = self.config
-        self.languages.load(*await self.storage.languages())
+        self.languages.load(*await self.storage.people.languages())
         self.discord_io = DiscordIO(self)
         self.manager = TableManager(
             self.storage,

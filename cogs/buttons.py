@@ -155,7 +155,7 @@ async def on_play(ctx: Ctx, m: re.Match[str]) -> None:
 
 async def send_export(ctx: Ctx, table_id: int) -> None:
     """The record of a finished or cancelled game, as a JSON file (only you see it)."""
-    found = await ctx.answering(ctx.manager.storage.record_of(table_id), defer="new")
+    found = await ctx.answering(ctx.manager.storage.tables.record_of(table_id), defer="new")
     if found is None:
         raise Refusal("refusal-no-record")
     status, place, record = found
@@ -254,7 +254,7 @@ def review_text(mistakes: list[Mistake], lang: Lang) -> str:
 async def on_review(ctx: Ctx, m: re.Match[str]) -> None:
     """After a game: each player's three costliest decisions, worked out in the pool."""
     tid = _table_id(m)
-    loaded = await ctx.answering(ctx.manager.storage.load_table(tid), defer="new")
+    loaded = await ctx.answering(ctx.manager.storage.tables.load_table(tid), defer="new")
     if loaded is None or loaded.table.place != ctx.place:
         raise Refusal("refusal-wrong-channel")
     t = loaded.table

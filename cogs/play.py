@@ -131,7 +131,7 @@ class PlayCog(commands.Cog):
         if live is not None and live.status == PLAYING:
             raise Refusal("refusal-export-live")
         found = await ctx.answering(
-            ctx.manager.storage.last_record_in_channel(ctx.place.channel_id), defer="new"
+            ctx.manager.storage.tables.last_record_in_channel(ctx.place.channel_id), defer="new"
         )
         if found is None:
             raise Refusal("refusal-no-game-here")

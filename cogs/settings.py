@@ -47,7 +47,9 @@ class SettingsCog(commands.Cog):
         if code is not None and code not in LANGUAGES:
             raise Refusal("refusal-language")
         guild_id = ctx.place.guild_id
-        await ctx.answering(self.bot.storage.set_language("guild", guild_id, code), defer="new")
+        await ctx.answering(
+            self.bot.storage.people.set_language("guild", guild_id, code), defer="new"
+        )
         if code is None:
             self.bot.languages.guild_choice.pop(guild_id, None)
         else:
@@ -70,7 +72,9 @@ class SettingsCog(commands.Cog):
         code = None if language.value == AUTOMATIC else language.value
         if code is not None and code not in LANGUAGES:
             raise Refusal("refusal-language")
-        await ctx.answering(self.bot.storage.set_language("user", ctx.user_id, code), defer="new")
+        await ctx.answering(
+            self.bot.storage.people.set_language("user", ctx.user_id, code), defer="new"
+        )
         if code is None:
             self.bot.languages.user_choice.pop(ctx.user_id, None)
         else:

@@ -32,7 +32,7 @@ async def on_forget(ctx: Ctx, m: re.Match[str]) -> None:
     if what == "me":
         if target != ctx.user_id:
             raise Refusal("refusal-not-yours")
-        done = await ctx.answering(storage.forget_user(ctx.user_id), defer="update")
+        done = await ctx.answering(storage.people.forget_user(ctx.user_id), defer="update")
         ctx.bot.languages.user_choice.pop(ctx.user_id, None)
         key = "forgot-me"
     else:
@@ -43,7 +43,7 @@ async def on_forget(ctx: Ctx, m: re.Match[str]) -> None:
             raise Refusal("refusal-manage-server")
         for t in ctx.manager.registry.in_guild(guild.id):
             await ctx.manager.commands.cancel(t.id, t.place, ctx.user_id, True)
-        done = await ctx.answering(storage.forget_guild(guild.id), defer="update")
+        done = await ctx.answering(storage.people.forget_guild(guild.id), defer="update")
         ctx.bot.languages.guild_choice.pop(guild.id, None)
         key = "forgot-server"
     await ctx.update(Rendered(content=ctx.lang.t(key, games=done.games, ratings=done.ratings)))
@@ -76,8 +76,8 @@ class StatsCog(commands.Cog):
         async def board() -> str:
             parts = []
             for g in [game.value] if game else list(GAME_NAMES):
-                rows = await storage.leaderboard(guild_id, g, 10)
-                mine = await storage.rank_of(guild_id, g, ctx.user_id)
+                rows = await storage.results.leaderboard(guild_id, g, 10)
+                mine = await storage.results.rank_of(guild_id, g, ctx.user_id)
                 parts.append(leaderboard_text(g, rows, mine, ctx.user_id, lang))
             return "\n\n".join(parts) + "\n\n" + leaderboard_footer(lang)
 
@@ -92,7 +92,9 @@ class StatsCog(commands.Cog):
     ) -> None:
         ctx = Ctx(interaction)
         who = user or interaction.user
-        rows = await ctx.answering(self.bot.storage.stats(ctx.place.guild_id, who.id), defer="new")
+        rows = await ctx.answering(
+            self.bot.storage.results.stats(ctx.place.guild_id, who.id), defer="new"
+        )
         name = clean_name(getattr(who, "display_name", None) or who.name)
         await ctx.say(stats_text(name, rows, ctx.lang))
 

@@ -59,7 +59,7 @@ class TableManager:
         self.storage = storage
         self.clock = clock or SystemClock()
         self.languages = languages or Languages()
-        self.registry = Registry(storage.table_status)
+        self.registry = Registry(storage.tables.table_status)
         self.feed = Feed(
             storage,
             discord,
@@ -116,7 +116,7 @@ class TableManager:
         if t is not None and t.place == place:
             return t
         try:
-            elsewhere = await self.storage.live_table_in_channel(place.channel_id)
+            elsewhere = await self.storage.tables.live_table_in_channel(place.channel_id)
         except StorageError:
             raise Refusal(DATABASE_BUSY) from None
         raise Refusal("refusal-no-table" if elsewhere is None else STARTING_UP)
@@ -144,8 +144,8 @@ class TableManager:
     async def _load(self) -> int:
         """Load and start every table we own (after a start, or when ownership came back)."""
         self.registry.unavailable = STARTING_UP
-        loaded = await self.storage.load_owned(self.shards)
-        beats = await self.storage.heartbeats()
+        loaded = await self.storage.tables.load_owned(self.shards)
+        beats = await self.storage.heartbeats.all()
         now = self.clock.time()
         fresh = [x for x in loaded if x.table.id not in self.feed.tables]
         for item in fresh:
@@ -154,7 +154,7 @@ class TableManager:
                 self.registry.add(t)
             if t.status == PLAYING and t.deadline is not None:
                 self._resume_turn(t, beats, now)
-                await self.storage.save(t)
+                await self.storage.tables.save(t)
             self.feed.add(t, item)
             self.driver.wake(t)
         self.owned = True
@@ -185,7 +185,7 @@ class TableManager:
 
     async def _beat(self) -> None:
         report = {"tables": len(self.registry.tables), **self.status()}
-        await self.storage.beat(
+        await self.storage.heartbeats.beat(
             self.shards.owners, self.clock.time(), json.dumps(report, separators=(",", ":"))
         )
 

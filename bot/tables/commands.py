@@ -103,7 +103,7 @@ class Commands:
     ) -> None:
         """Save the table and the effects of the change, then let the feed and the driver go."""
         t.idle_since = self.clock.time()
-        await self.storage.save(t, rows, seats=seats)
+        await self.storage.tables.save(t, rows, seats=seats)
         t.revision += 1
         self.registry.committed(t)
         self.feed.queue(t, list(rows))
@@ -180,7 +180,7 @@ class Commands:
         if self.registry.unavailable is not None:
             raise Refusal(self.registry.unavailable)
         try:
-            await self.storage.create_table(t)
+            await self.storage.tables.create_table(t)
         except Exception as e:
             here = self.registry.in_channel(place.channel_id)
             if here is not None:
@@ -315,7 +315,7 @@ class Commands:
         rows.append(
             outbox_row(t, "post", f"note:{t.next_seq}", render.note_message(public.t(key, **args)))
         )
-        await self.storage.cancel(t, rows)
+        await self.storage.tables.cancel(t, rows)
         t.revision += 1
         self.registry.committed(t)
         self.feed.queue(t, rows)
@@ -336,7 +336,7 @@ class Commands:
     async def rematch(self, tid: int, place: Place, user_id: int, name: str) -> tuple[Table, Shown]:
         """A new table in the channel with the same options, the same people invited back and
         the computers kept; the one who asked hosts it."""
-        loaded = await self.storage.load_table(tid)
+        loaded = await self.storage.tables.load_table(tid)
         if loaded is None or loaded.table.place != place:
             raise Refusal("refusal-table-closed")
         old = loaded.table

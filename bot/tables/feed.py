@@ -394,7 +394,7 @@ class Feed:
             while tf.outbox:
                 row = tf.outbox[0]
                 message_id = await self._carry_out(tf, row)
-                await self.storage.outbox_done(t.id, row, message_id)
+                await self.storage.feed.outbox_done(t.id, row, message_id)
                 tf.outbox.pop(0)
             async with t.lock:
                 # Rows are queued under this lock: none may be left behind the plan's state.
@@ -403,7 +403,7 @@ class Feed:
                     break
         if plan.closing:
             await self._close_derived(tf)
-            await self.storage.forget_feed(t.id)
+            await self.storage.feed.forget_feed(t.id)
             return True
         if plan.lobby_payload is not None:
             await self._lobby(tf, plan)
@@ -505,9 +505,9 @@ class Feed:
         if slot is None or slot.nonce == "response":
             slot = Slot(new_nonce(), None)
             tf.slots[name] = slot
-            await self.storage.set_slot(t.id, name, slot.nonce, None)
+            await self.storage.feed.set_slot(t.id, name, slot.nonce, None)
         slot.message_id = await self.discord.post(t.channel_id, payload, slot.nonce)
-        await self.storage.set_slot(t.id, name, slot.nonce, slot.message_id)
+        await self.storage.feed.set_slot(t.id, name, slot.nonce, slot.message_id)
         return slot
 
     async def _lobby(self, tf: TableFeed, plan: Plan) -> None:
@@ -568,7 +568,7 @@ class Feed:
                 current.message_id = await self.discord.post(t.channel_id, silent, current.nonce)
             if current.message_id:
                 await self.discord.delete(t.channel_id, current.message_id)
-            await self.storage.drop_slot(t.id, "ping")
+            await self.storage.feed.drop_slot(t.id, "ping")
             tf.slots.pop("ping", None)
             current = None
         seat = plan.turn_seat
@@ -674,7 +674,7 @@ class Feed:
             if lane.saved != lane.row():
                 # The token is in the database before the copy exists: after a crash right
                 # after posting, the feed can still reach this person.
-                await self.storage.save_hand_copies([(tf.table.id, lane.row())])
+                await self.storage.feed.save_hand_copies([(tf.table.id, lane.row())])
                 lane.saved = lane.row()
             message_id = await self.discord.hand_post(token, payload)
             if message_id is None:  # Discord refused this token: never try it again
@@ -695,7 +695,7 @@ class Feed:
             )
             # Saved at once (not with the others, a moment later): a copy the database does
             # not know could never be reached again after a crash.
-            await self.storage.save_hand_copies([(tf.table.id, lane.row())])
+            await self.storage.feed.save_hand_copies([(tf.table.id, lane.row())])
             lane.saved = lane.row()
             if old is not None:
                 self._spawn(self._remove_copy(old))
@@ -720,7 +720,7 @@ class Feed:
         """The database learns of the new copy before the older one goes: after a crash the
         feed never reaches for a copy it deleted."""
         try:
-            await self.storage.save_hand_copies([(table_id, lane.row())])
+            await self.storage.feed.save_hand_copies([(table_id, lane.row())])
             lane.saved = lane.row()
         except Exception as e:
             log.warning("could not save a hand's new copy: %s", e)
@@ -740,7 +740,7 @@ class Feed:
         while self._dirty:
             dirty, self._dirty = self._dirty, {}
             try:
-                await self.storage.save_hand_copies(
+                await self.storage.feed.save_hand_copies(
                     [(tid, lane.row()) for (tid, _), lane in dirty.items()]
                 )
             except Exception as e:
@@ -897,7 +897,7 @@ class Feed:
             slot.shown, slot.payload = shown.revision, shown.payload
             if message_id is not None and slot.message_id != message_id:
                 slot.message_id = message_id
-                await self.storage.set_slot(t.id, name, slot.nonce, message_id)
+                await self.storage.feed.set_slot(t.id, name, slot.nonce, message_id)
 
     async def still_there(self, t: Table, name: str) -> int | None:
         """The id of a table's public message if it still exists (checked by editing it with

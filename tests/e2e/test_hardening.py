@@ -101,7 +101,7 @@ async def test_a_database_locked_by_another_program_is_answered_honestly_in_time
         assert (p1.table.version, p2.table.version) == (before[0] + 1, before[1] + 1)
         # What was told is what was stored: the saved games have exactly the moves made.
         for tid, p in ((t1, p1), (t2, p2)):
-            found = await bot.storage.record_of(tid)
+            found = await bot.storage.tables.record_of(tid)
             assert found is not None and found[2] is not None
             moves_saved = sum(len(h.get("bids", [])) + len(h["plays"]) for h in found[2]["hands"])
             assert moves_saved == p.table.version
@@ -249,7 +249,7 @@ async def test_no_hand_appears_in_any_log_at_debug(
         await emu.click_and_wait(bob, lobby, label="Join")
         p = Players(emu, bot, tid, {alice.id: alice, bob.id: bob}, w.channel)
         await p.play_to_end()
-        found = await bot.storage.record_of(tid)
+        found = await bot.storage.tables.record_of(tid)
     assert found is not None and found[2] is not None
     lines = [r.getMessage() for r in caplog.records]
     assert len(lines) > 20, "the test saw the logs"

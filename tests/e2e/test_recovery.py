@@ -184,7 +184,7 @@ async def test_postgresql_restarted_mid_game(emu: DiscordEmulator, tmp_path: Pat
                 lambda: True if bot.manager.owned else None, timeout=10, what="tables back"
             )
             await p.play_to_end()
-            found = await bot.storage.record_of(tid)
+            found = await bot.storage.tables.record_of(tid)
             assert found is not None and found[2] is not None
             record = found[2]
             played = sum(len(h.get("bids", [])) + len(h["plays"]) for h in record["hands"])

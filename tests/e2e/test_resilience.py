@@ -47,7 +47,7 @@ async def test_after_a_restart_hands_update_by_themselves(
         # otherwise), the buttons of before the restart still work, and the game ends.
         await p.play_to_end()
         await emu.wait_for_message(w.channel, lambda m: "final standings" in text_of(m))
-        assert await second.storage.finished_count() == 1
+        assert await second.storage.results.finished_count() == 1
         assert_no_going_back(emu, w.channel, tid)
         emu.assert_no_violations()
     finally:
@@ -112,7 +112,7 @@ async def test_429_burst_during_a_game(emu: DiscordEmulator, tmp_path: Path) -> 
         await emu.wait_for_message(w.channel, lambda m: "final standings" in text_of(m))
         assert emu.rate_limit_hits
         assert max(emu.latencies) < 3.0
-        assert await bot.storage.finished_count() == 1
+        assert await bot.storage.results.finished_count() == 1
         emu.assert_no_violations()
 
 
