@@ -212,7 +212,8 @@ class HandReview:
     trump: int | None  # Smear, once a card is led
     trump_reason: Reason | None
     tricks: tuple[TrickReview, ...]
-    unplayed: tuple[tuple[int, ...], ...]  # by seat: cards a hand stopped early left (C4)
+    unplayed: tuple[tuple[int, ...], ...]  # by seat: cards left when a hand stops early (C4)
+    # or is passed out (S2)
     points: SmearPoints | SaladPoints | None  # None: a passed-out Smear hand
     scores_before: tuple[int, ...]
     scores_after: tuple[int, ...]
@@ -471,7 +472,6 @@ def _review_smear(state: SmearState, hand: int, before: tuple[int, ...]) -> Hand
     bidding = smear_bidding(
         [bid_value(a) if a != PASS else 0 for a in log.bids], dealer, n, state.options.stuck_dealer
     )
-    empty: tuple[tuple[int, ...], ...] = tuple(() for _ in range(n))
     review = HandReview(
         game="smear",
         hand=hand,
@@ -482,7 +482,7 @@ def _review_smear(state: SmearState, hand: int, before: tuple[int, ...]) -> Hand
         trump=None,
         trump_reason=None,
         tricks=(),
-        unplayed=empty,
+        unplayed=deal,  # S2: nothing is played when everyone passes
         points=None,
         scores_before=before,
         scores_after=before,
@@ -500,6 +500,7 @@ def _review_smear(state: SmearState, hand: int, before: tuple[int, ...]) -> Hand
         trump=trump,
         trump_reason=Reason("trump-named", "Play", {"seat": bidder, "card": first, "suit": trump}),
         tricks=tricks,
+        unplayed=tuple(() for _ in range(n)),
         points=points,
         scores_after=tuple(b + c for b, c in zip(before, points.changes, strict=True)),
         game_won=smear_game_won(points, bidder, bidding.bid, before[bidder], state.options.target),
@@ -736,7 +737,7 @@ def describe(review: HandReview) -> str:
     for t in review.tricks:
         cards = ", ".join(f"seat {s} {card_str(c)}" for s, c in t.plays)
         lines.append(f"  {t.number}. {cards} -> seat {t.winner}: {english(t.reason)}")
-    if any(review.unplayed):
+    if review.tricks and any(review.unplayed):
         left = ", ".join(f"seat {s} {_cards_text(cs)}" for s, cs in enumerate(review.unplayed))
         lines.append(f"Not played: {left}")
     lines += ["", *_points_lines(review)]
