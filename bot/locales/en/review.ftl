@@ -14,7 +14,6 @@ hand-review-no-turn = No turn after the 4: { $names }
 hand-review-tricks = Tricks
 hand-review-trick = { $n }. { $cards } → { $name }: { $why }
 hand-review-trick-column = #
-hand-review-won-by = Won by
 hand-review-not-played = Not played, the hand stopped early: { $cards }
 hand-review-points = Points
 hand-review-penalties = Penalties
@@ -27,7 +26,6 @@ hand-review-scores = Scores: { $scores }
 hand-review-score = { $name } { $before } → { $after }
 hand-review-penalty-line = { $name }: { $points } — { $items }
 hand-review-penalty-none = { $name }: 0
-hand-review-picture-note = The picture shows the same hand.
 hand-review-rule = { $text } (rule { $rule })
 
 ## Why a trick was won, in a few words (the list of tricks)
