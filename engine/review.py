@@ -81,7 +81,7 @@ from engine.cards import (
 )
 from engine.core import PASS, bid_value
 from engine.errors import RecordError
-from engine.record import AnyState, GameRecord, replay
+from engine.record import AnyState, GameRecord, game_name, replay
 from engine.salad import CONTRACT_NAMES, CONTRACT_RULES, SaladState
 from engine.salad import HAND_SIZE as SALAD_HAND_SIZE
 from engine.smear import GAME_VALUE_BY_RANK, SmearState, winning_card
@@ -458,97 +458,101 @@ def review_state(state: AnyState, hand: int) -> HandReview:
     if hand > len(state.results):
         raise RecordError(f"hand {hand}: the hand is not finished, so it has no review yet")
     before = tuple(state.results[hand - 2].scores) if hand > 1 else (0,) * state.n
-    if isinstance(state, SmearState):
-        return _review_smear(state, hand, before)
-    return _review_salad(state, hand, before)
-
-
-def _review_smear(state: SmearState, hand: int, before: tuple[int, ...]) -> HandReview:
-    assert state.log is not None
-    log = state.log[hand - 1]
-    n = state.n
-    dealer = state.results[hand - 1].dealer
-    deal = tuple(tuple(cs) for cs in log.deal)
-    bidding = smear_bidding(
-        [bid_value(a) if a != PASS else 0 for a in log.bids], dealer, n, state.options.stuck_dealer
-    )
+    deal = tuple(tuple(cs) for cs in state.log[hand - 1].deal)
+    # What every hand has; each game's review fills in the rest. Until then nothing is played.
     review = HandReview(
-        game="smear",
+        game=game_name(state),
         hand=hand,
-        seats=n,
-        dealer=dealer,
+        seats=state.n,
+        dealer=state.results[hand - 1].dealer,
         deal=deal,
-        bidding=bidding,
+        bidding=None,
         trump=None,
         trump_reason=None,
         tricks=(),
-        unplayed=deal,  # S2: nothing is played when everyone passes
+        unplayed=deal,
         points=None,
         scores_before=before,
         scores_after=before,
         game_won=None,
     )
+    if isinstance(state, SmearState):
+        return _review_smear(state, review)
+    return _review_salad(state, review)
+
+
+def _review_smear(state: SmearState, review: HandReview) -> HandReview:
+    assert state.log is not None
+    log = state.log[review.hand - 1]
+    n = review.seats
+    bids = [bid_value(a) if a != PASS else 0 for a in log.bids]
+    bidding = smear_bidding(bids, review.dealer, n, state.options.stuck_dealer)
     if bidding.bidder is None:
-        return review  # S2: everyone passed, nothing was played
+        return replace(review, bidding=bidding)  # S2: everyone passed, nothing was played
     bidder = bidding.bidder
     first = log.plays[0]
     trump = SUIT_OF[first]
     tricks = review_tricks(log.plays, bidder, n, trump)
-    points = smear_hand_points(deal, tricks, trump, bidder, bidding.bid)
+    points = smear_hand_points(review.deal, tricks, trump, bidder, bidding.bid)
+    before = review.scores_before
     return replace(
         review,
+        bidding=bidding,
         trump=trump,
         trump_reason=Reason("trump-named", "Play", {"seat": bidder, "card": first, "suit": trump}),
         tricks=tricks,
-        unplayed=tuple(() for _ in range(n)),
+        unplayed=tuple(() for _ in range(n)),  # S5: every card dealt is played
         points=points,
         scores_after=tuple(b + c for b, c in zip(before, points.changes, strict=True)),
         game_won=smear_game_won(points, bidder, bidding.bid, before[bidder], state.options.target),
     )
 
 
-def _review_salad(state: SaladState, hand: int, before: tuple[int, ...]) -> HandReview:
+def _review_salad(state: SaladState, review: HandReview) -> HandReview:
     assert state.log is not None
-    log = state.log[hand - 1]
-    n = state.n
-    dealer = state.results[hand - 1].dealer
-    deal = tuple(tuple(cs) for cs in log.deal)
-    tricks = review_tricks(log.plays, (dealer + 1) % n, n, None)
-    played = set(log.plays)
-    unplayed = tuple(tuple(c for c in cs if c not in played) for cs in deal)
-    points = salad_hand_penalties(hand, tricks, n)
-    return HandReview(
-        game="salad",
-        hand=hand,
-        seats=n,
-        dealer=dealer,
-        deal=deal,
-        bidding=None,
-        trump=None,
-        trump_reason=None,
+    plays = state.log[review.hand - 1].plays
+    n = review.seats
+    tricks = review_tricks(plays, (review.dealer + 1) % n, n, None)  # C2
+    played = set(plays)
+    points = salad_hand_penalties(review.hand, tricks, n)  # the hands come in order
+    return replace(
+        review,
         tricks=tricks,
-        unplayed=unplayed,
+        unplayed=tuple(tuple(c for c in cs if c not in played) for cs in review.deal),  # C4
         points=points,
-        scores_before=before,
-        scores_after=tuple(b + p for b, p in zip(before, points.penalties, strict=True)),
-        game_won=None,
+        scores_after=tuple(
+            b + p for b, p in zip(review.scores_before, points.penalties, strict=True)
+        ),
     )
 
 
 # ---------------------------------------------------------------------------- JSON and English
 
 
-def details_json(details: Mapping[str, int]) -> dict[str, object]:
-    """Details for people and other programs: cards as ``AS``, suits as ``S``."""
+def word_details(
+    details: Mapping[str, int],
+    card: Callable[[int], object],
+    suit: Callable[[int], object],
+    seat: Callable[[int], object],
+) -> dict[str, object]:
+    """A reason's details with each card, suit and seat written by the given functions (plain
+    counts stay numbers): the one place that knows which detail is which kind."""
     out: dict[str, object] = {}
     for key, value in details.items():
         if key in CARD_KEYS:
-            out[key] = card_str(value)
+            out[key] = card(value)
         elif key in SUIT_KEYS:
-            out[key] = SUITS[value]
+            out[key] = suit(value)
+        elif key in SEAT_KEYS:
+            out[key] = seat(value)
         else:
             out[key] = value
     return out
+
+
+def details_json(details: Mapping[str, int]) -> dict[str, object]:
+    """Details for people and other programs: cards as ``AS``, suits as ``S``."""
+    return word_details(details, card_str, SUITS.__getitem__, int)
 
 
 def _reason_json(r: Reason | None) -> dict[str, object] | None:
@@ -667,16 +671,7 @@ ENGLISH: dict[str, str] = {
 
 def english(reason: Reason) -> str:
     """A reason as an English phrase, with its rule."""
-    words: dict[str, str] = {}
-    for key, value in reason.details.items():
-        if key in CARD_KEYS:
-            words[key] = card_str(value)
-        elif key in SUIT_KEYS:
-            words[key] = SUIT_NAMES[value]
-        elif key in SEAT_KEYS:
-            words[key] = f"seat {value}"
-        else:
-            words[key] = str(value)
+    words = word_details(reason.details, card_str, SUIT_NAMES.__getitem__, "seat {}".format)
     return f"{ENGLISH[reason.code].format(**words)} ({reason.rule})"
 
 
@@ -767,6 +762,7 @@ __all__ = [
     "TrickReview",
     "TrickWin",
     "describe",
+    "details_json",
     "english",
     "review_hand",
     "review_state",
@@ -777,4 +773,5 @@ __all__ = [
     "smear_hand_points",
     "to_json",
     "trick_winner_reason",
+    "word_details",
 ]

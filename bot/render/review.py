@@ -33,9 +33,6 @@ from bot.render.base import (
 )
 from engine.cards import RANK_OF, SUIT_OF
 from engine.review import (
-    CARD_KEYS,
-    SEAT_KEYS,
-    SUIT_KEYS,
     HandReview,
     Penalty,
     Reason,
@@ -43,6 +40,7 @@ from engine.review import (
     SmearPoints,
     review_hand,
     review_state,
+    word_details,
 )
 from engine.salad import SaladState
 from engine.smear import SmearState
@@ -78,16 +76,9 @@ def cards_text(cards: Sequence[int], lang: Lang) -> str:
 def reason_text(reason: Reason, names: Sequence[str], lang: Lang) -> str:
     """A reason of ``engine.review`` in words, with its rule when RULES.md numbers it. The
     coach of "learn to play" can say any reason this way."""
-    args: dict[str, Any] = {}
-    for key, value in reason.details.items():
-        if key in CARD_KEYS:
-            args[key] = card_label(value, lang)
-        elif key in SUIT_KEYS:
-            args[key] = suit_symbol(value)
-        elif key in SEAT_KEYS:
-            args[key] = names[value]
-        else:
-            args[key] = value
+    args = word_details(
+        reason.details, lambda c: card_label(c, lang), suit_symbol, names.__getitem__
+    )
     text = say(lang, f"reason-{reason.code}", **args)
     if RULE_NUMBER.match(reason.rule):
         return say(lang, "rule", text=text, rule=reason.rule)

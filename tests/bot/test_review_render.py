@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 from fluent.syntax import FluentParser, ast
-from fluent.syntax.visitor import Visitor as FluentVisitor
 
 from bot.i18n import LANGUAGES, LOCALES_DIR, Lang, lang
 from bot.model import Seat
@@ -38,6 +37,7 @@ from engine.review import (
 )
 from engine.simulate import simulate
 from tests.bot.test_render import check_limits, sample_table
+from tests.bot.test_translations import _variables
 
 CODES = sorted(LANGUAGES)
 LONG_NAMES = [("Ådalbert-Łukasz Väinämöinen" + str(i))[:32] for i in range(6)]
@@ -46,23 +46,11 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def _messages(code: str) -> dict[str, ast.Message]:
+    """The messages of a language's review.ftl (bot.ftl's are test_translations' business)."""
     path = LOCALES_DIR / code / "review.ftl"
-    resource = FluentParser().parse(path.read_text(encoding="utf-8"))
-    junk = [e for e in resource.body if isinstance(e, ast.Junk)]
-    assert not junk, f"{path}: cannot parse: {junk[0].content[:200]}"
-    return {e.id.name: e for e in resource.body if isinstance(e, ast.Message)}
-
-
-def _variables(node: object) -> set[str]:
-    found: set[str] = set()
-
-    class Visitor(FluentVisitor):
-        def visit_VariableReference(self, v: ast.VariableReference) -> None:
-            found.add(v.id.name)
-            self.generic_visit(v)
-
-    Visitor().visit(node)  # type: ignore[arg-type]
-    return found
+    body = FluentParser().parse(path.read_text(encoding="utf-8")).body
+    assert not [e for e in body if isinstance(e, ast.Junk)], f"{path}: cannot parse"
+    return {e.id.name: e for e in body if isinstance(e, ast.Message)}
 
 
 # ---------------------------------------------------------------------------- the words
