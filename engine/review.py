@@ -688,7 +688,7 @@ def _smear_lines(review: HandReview) -> list[str]:
     bidding = review.bidding
     assert bidding is not None
     bids = ", ".join(f"seat {b.seat} {b.bid or 'pass'}" for b in bidding.bids)
-    lines.append(f"Bidding: {bids}. {english(bidding.reason)}.")
+    lines.append(f"Bidding: {bids}. {_sentence(english(bidding.reason))}")
     if bidding.skipped:
         lines.append(f"No turn after the 4: {', '.join(f'seat {s}' for s in bidding.skipped)}.")
     if review.trump_reason is not None:
