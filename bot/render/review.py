@@ -24,6 +24,7 @@ from bot.model import Table
 from bot.render.base import (
     BLUE,
     Embed,
+    Option,
     Rendered,
     card_label,
     escape,
@@ -449,7 +450,31 @@ def table_review_message(t: Table, hand: int, lang: Lang, *, picture: bool = Tru
     return _message(review, marked, lang, drawn_names=plain, foot=footer(t, lang), picture=picture)
 
 
+def _option_label(t: Table, hand: int, lang: Lang) -> str:
+    state = t.state
+    if isinstance(state, SaladState):
+        contract = lang.t(f"salad-contract-{state.results[hand - 1].contract}")
+        return say(lang, "option-salad", hand=hand, contract=contract)
+    assert isinstance(state, SmearState)
+    r = state.results[hand - 1]
+    if r.bidder is None:
+        return say(lang, "option-passed", hand=hand)
+    made = "yes" if r.made else "no"
+    name = t.seats[r.bidder].name
+    return say(lang, "option-smear", hand=hand, name=name, bid=r.bid, made=made)
+
+
+def hand_options(t: Table, lang: Lang) -> tuple[Option, ...]:
+    """The finished hands of a table's game as the options of a select menu (value: the hand's
+    number), the latest 25 (Discord's most) when there are more. Its placeholder:
+    ``lang.t("hand-review-choose")``."""
+    assert t.state is not None
+    finished = range(1, len(t.state.results) + 1)
+    return tuple(Option(_option_label(t, h, lang)[:100], str(h)) for h in finished[-25:])
+
+
 __all__ = [
+    "hand_options",
     "picture_name",
     "reason_text",
     "review_figure",

@@ -17,6 +17,7 @@ from bot.i18n import LANGUAGES, LOCALES_DIR, Lang, lang
 from bot.model import Seat
 from bot.render import Rendered, card_label
 from bot.render.review import (
+    hand_options,
     reason_text,
     review_figure,
     review_message,
@@ -268,3 +269,25 @@ def test_a_table_review_names_the_seats_as_the_table_does() -> None:
         table_review_message(t, 3, say, picture=False)
     pictured = table_review_message(t, 1, say)
     assert pictured.file is not None and pictured.file[1].startswith(PNG_SIGNATURE)
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_the_menu_of_hands_lists_the_finished_hands_within_discord_limits(code: str) -> None:
+    say = lang(code)
+    for game, seats in (("smear", 3), ("salad", 6)):
+        t = sample_table(game, seats, seed=6, names=LONG_NAMES[:seats])
+        st = t.state
+        assert st is not None
+        rng = random.Random(6)
+        while st.outcome() is None and len(st.results) < 40:
+            legal = st.legal_actions()
+            st.apply(54 if 54 in legal else rng.choice(legal))  # Smear: bid 2 when allowed
+        options = hand_options(t, say)
+        finished = len(st.results)
+        assert [o.value for o in options] == [str(h) for h in range(1, finished + 1)][-25:]
+        assert all(1 <= len(o.label) <= 100 for o in options)
+        assert len({o.label for o in options}) == len(options)  # each hand told apart
+        assert all("hand-review" not in o.label for o in options)
+        if game == "salad":
+            assert say.t("salad-contract-2") in options[1].label
+    assert 1 <= len(say.t("hand-review-choose")) <= 150  # a select's placeholder

@@ -96,3 +96,13 @@ hand-review-sum-queen-taken = { $count ->
 } { $cards } ({ $points })
 hand-review-sum-king-of-spades-taken = the king of spades { $cards } ({ $points })
 hand-review-sum-last-trick-taken = the last trick ({ $points })
+
+## The menu of a game's hands
+
+hand-review-choose = Review a hand…
+hand-review-option-smear = Hand { $hand }: { $name } bid { $bid }, { $made ->
+    [yes] made
+   *[no] set
+}
+hand-review-option-passed = Hand { $hand }: everyone passed
+hand-review-option-salad = Hand { $hand }: { $contract }

@@ -95,3 +95,13 @@ hand-review-sum-queen-taken = { $count ->
 } { $cards } ({ $points })
 hand-review-sum-king-of-spades-taken = poti kuningas { $cards } ({ $points })
 hand-review-sum-last-trick-taken = viimane tihi ({ $points })
+
+## Mängu voorude menüü
+
+hand-review-choose = Vaata voor üle…
+hand-review-option-smear = Voor { $hand }: { $name } pakkus { $bid }, { $made ->
+    [yes] täitis
+   *[no] jäi alla
+}
+hand-review-option-passed = Voor { $hand }: kõik passisid
+hand-review-option-salad = Voor { $hand }: { $contract }

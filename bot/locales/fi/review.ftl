@@ -92,3 +92,13 @@ hand-review-sum-queen-taken = { $count ->
 } { $cards } ({ $points })
 hand-review-sum-king-of-spades-taken = patakuningas { $cards } ({ $points })
 hand-review-sum-last-trick-taken = viimeinen tikki ({ $points })
+
+## Pelin jakojen valikko
+
+hand-review-choose = Käy läpi jako…
+hand-review-option-smear = Jako { $hand }: { $name } tarjosi { $bid }, { $made ->
+    [yes] piti
+   *[no] jäi vajaaksi
+}
+hand-review-option-passed = Jako { $hand }: kaikki passasivat
+hand-review-option-salad = Jako { $hand }: { $contract }

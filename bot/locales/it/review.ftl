@@ -95,3 +95,13 @@ hand-review-sum-queen-taken = { $count ->
 } { $cards } ({ $points })
 hand-review-sum-king-of-spades-taken = il re di picche { $cards } ({ $points })
 hand-review-sum-last-trick-taken = l'ultima presa ({ $points })
+
+## Il menu delle mani di una partita
+
+hand-review-choose = Rivedi una mano…
+hand-review-option-smear = Mano { $hand }: { $name } ha offerto { $bid }, { $made ->
+    [yes] mantenuta
+   *[no] non mantenuta
+}
+hand-review-option-passed = Mano { $hand }: tutti hanno passato
+hand-review-option-salad = Mano { $hand }: { $contract }

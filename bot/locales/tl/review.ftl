@@ -77,3 +77,13 @@ hand-review-sum-heart-taken = { $count } puso { $cards } ({ $points })
 hand-review-sum-queen-taken = { $count } reyna { $cards } ({ $points })
 hand-review-sum-king-of-spades-taken = hari ng ispada { $cards } ({ $points })
 hand-review-sum-last-trick-taken = huling trick ({ $points })
+
+## Ang menu ng mga round ng laro
+
+hand-review-choose = Suriin ang isang round…
+hand-review-option-smear = Round { $hand }: nag-bid si { $name } ng { $bid }, { $made ->
+    [yes] natupad
+   *[no] kinapos
+}
+hand-review-option-passed = Round { $hand }: pumasa ang lahat
+hand-review-option-salad = Round { $hand }: { $contract }
