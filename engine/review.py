@@ -228,8 +228,8 @@ class HandReview:
 
 
 def trick_winner_reason(cards: Sequence[int], trump: int | None) -> TrickWin:
-    """The card that wins a complete trick (cards in order of play) and why: RULES.md S5 in
-    Smear, C3 in Salad (``trump`` None)."""
+    """The card that wins a trick (cards in order of play; a trick still open: the card winning
+    it so far) and why: RULES.md S5 in Smear, C3 in Salad (``trump`` None)."""
     led = SUIT_OF[cards[0]]
     win = winning_card(mask_of(cards), led, led if trump is None else trump)
     index = list(cards).index(win)
