@@ -466,8 +466,8 @@ def _option_label(t: Table, hand: int, lang: Lang) -> str:
 
 def hand_options(t: Table, lang: Lang) -> tuple[Option, ...]:
     """The finished hands of a table's game as the options of a select menu (value: the hand's
-    number), the latest 25 (Discord's most) when there are more. Its placeholder:
-    ``lang.t("hand-review-choose")``."""
+    number), the latest 25 (Discord's most) when there are more. The menu's placeholder is the
+    message hand-review-choose of review.ftl."""
     assert t.state is not None
     finished = range(1, len(t.state.results) + 1)
     return tuple(Option(_option_label(t, h, lang)[:100], str(h)) for h in finished[-25:])
