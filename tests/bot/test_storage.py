@@ -465,12 +465,12 @@ async def test_moving_house_copies_everything_and_checks_the_counts(
     source = tmp_path / "old.sqlite3"
     old = await Storage.open(source)
     t = _table()
-    await old.create_table(t)
+    await old.tables.create_table(t)
     _finish(t)
-    await old.save(t, [OutboxRow(1, "post", "standings", "n", '{"content": "x"}', 1)])
+    await old.tables.save(t, [OutboxRow(1, "post", "standings", "n", '{"content": "x"}', 1)])
     live = _table(channel=99)
-    await old.create_table(live)
-    await old.set_language("guild", 1, "fi")
+    await old.tables.create_table(live)
+    await old.people.set_language("guild", 1, "fi")
     await old.close()
     url = await new_database(postgres)
     run = subprocess.run(
@@ -483,14 +483,14 @@ async def test_moving_house_copies_everything_and_checks_the_counts(
     assert "game_tables: 2 rows copied, counts match" in run.stdout
     new = await Storage.open(url)
     try:
-        assert await new.finished_count() == 1
-        assert (await new.languages())[0] == {1: "fi"}
-        board = await new.leaderboard(1, "smear")
+        assert await new.results.finished_count() == 1
+        assert (await new.people.languages())[0] == {1: "fi"}
+        board = await new.results.leaderboard(1, "smear")
         assert {r.user_id for r in board} == {100, 200}
-        found = await new.record_of(t.id)
+        found = await new.tables.record_of(t.id)
         assert found is not None and found[0] == "finished"
         fresh = _table(channel=123)
-        await new.create_table(fresh)
+        await new.tables.create_table(fresh)
         assert fresh.id > live.id, "new tables do not reuse copied ids"
     finally:
         await new.close()
