@@ -128,7 +128,7 @@ class _BotMeter:
             self.pauses[int(info["generation"])].append(time.perf_counter() - self._gc_started)
 
     def _playing(self) -> list[Any]:
-        return [t for t in self.bot.manager.tables.values() if t.status == "playing"]
+        return [t for t in self.bot.tables.live.values() if t.status == "playing"]
 
     def baseline(self) -> None:
         """Memory with no table live yet; memory tracing starts here."""
@@ -154,7 +154,7 @@ class _BotMeter:
         )
         for v in self.pauses.values():
             v.clear()
-        self._moves0 = len(self.bot.manager.driver.move_seconds)
+        self._moves0 = len(self.bot.tables.driver.move_seconds)
         if self.profile:
             self._profiler = cProfile.Profile()
             self._profiler.enable()
@@ -162,16 +162,16 @@ class _BotMeter:
     def snapshot(self) -> None:
         """How much the bot holds now (the soak benchmark's steps)."""
         gc.collect()
-        manager = self.bot.manager
+        tables = self.bot.tables
         db = Path(str(self.bot.config.database))
         sizes = [p.stat().st_size for p in (db, db.with_name(db.name + "-wal")) if p.exists()]
         _reply(
             rss=_rss_bytes(),
             objects=len(gc.get_objects()),
             tasks=len(asyncio.all_tasks()),
-            registry=len(manager.tables),
-            feeds=len(manager.feed.tables),
-            drivers=len(manager.driver.tasks),
+            registry=len(tables.live),
+            feeds=len(tables.feed.tables),
+            drivers=len(tables.driver.tasks),
             db_bytes=sum(sizes),
         )
 
@@ -180,7 +180,7 @@ class _BotMeter:
         if self._profiler is not None and self.profile:
             self._profiler.disable()
             self._profiler.dump_stats(self.profile)
-        moves = list(self.bot.manager.driver.move_seconds)[self._moves0 :]
+        moves = list(self.bot.tables.driver.move_seconds)[self._moves0 :]
         _reply(
             gc={g: [len(v), sum(v), max(v, default=0.0)] for g, v in self.pauses.items()},
             cpu=time.process_time(),

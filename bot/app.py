@@ -23,11 +23,20 @@ from bot.config import Config
 from bot.languages import Languages
 from bot.status import RequestLog
 from bot.storage import Shards, Storage, StorageError
-from bot.tables import TableManager
+from bot.tables import Tables
+from cogs.discord import errors
+from cogs.discord.io import DiscordIO
+from cogs.discord.router import Router
+from cogs.discord.translator import FluentTranslator
+from cogs.lobby import LobbyCog
+from cogs.play import PlayCog
+from cogs.settings import SettingsCog
+from cogs.stats import StatsCog
 
 log = logging.getLogger("trickbot")
 GC_THRESHOLD = 10_000  # allocations between young collections (Python's default: 700)
 EXIT_STARTUP = 2
+COGS = (LobbyCog, PlayCog, StatsCog, SettingsCog)
 
 
 def bot_intents() -> discord.Intents:
@@ -43,7 +52,7 @@ class TrickBot(commands.AutoShardedBot):
     """AutoShardedBot: a large deployment shards without code changes."""
 
     storage: Storage
-    manager: TableManager
+    tables: Tables
 
     def __init__(self, config: Config, **kwargs: Any) -> None:
         self.requests = RequestLog()
@@ -62,6 +71,7 @@ class TrickBot(commands.AutoShardedBot):
         )
         self.config = config
         self.languages = Languages(self._guild_locale)
+        self.router = Router()
         self._heap_frozen = False
 
     def _guild_locale(self, guild_id: int) -> object:
@@ -77,39 +87,33 @@ class TrickBot(commands.AutoShardedBot):
             )
 
     async def setup_hook(self) -> None:
-        from cogs import buttons, errors
-        from cogs.discord_io import DiscordIO
-        from cogs.lobby import LobbyCog
-        from cogs.play import PlayCog
-        from cogs.settings import SettingsCog
-        from cogs.stats import StatsCog
-        from cogs.translator import FluentTranslator
-
         await self.open_storage()
-        s = self.config
+        c = self.config
         self.languages.load(*await self.storage.people.languages())
         self.discord_io = DiscordIO(self)
-        self.manager = TableManager(
+        self.tables = Tables(
             self.storage,
             self.discord_io,
             self.languages,
-            ai_pause=s.ai_pause_seconds,
-            default_turn_timer=s.turn_timer_seconds,
-            lobby_idle=s.lobby_idle_minutes * 60.0,
-            remind_after=s.remind_after_seconds,
-            table_edit_gap=s.table_edit_gap_seconds,
-            time_scale=s.time_scale,
-            shards=Shards(*s.shards),
+            ai_pause=c.ai_pause_seconds,
+            default_turn_timer=c.turn_timer_seconds,
+            lobby_idle=c.lobby_idle_minutes * 60.0,
+            remind_after=c.remind_after_seconds,
+            table_edit_gap=c.table_edit_gap_seconds,
+            time_scale=c.time_scale,
+            shards=Shards(*c.shards),
             status=self._status,
         )
         errors.install(self.tree)
         await self.tree.set_translator(FluentTranslator())
-        for cog in (LobbyCog, PlayCog, StatsCog, SettingsCog):
-            await self.add_cog(cog(self))
-        # Every click is routed by buttons.on_interaction (custom ids, no registration).
-        self.add_listener(buttons.on_interaction, "on_interaction")
+        cogs = [cog(self.tables) for cog in COGS]
+        for cog in cogs:
+            await self.add_cog(cog)
+        # Every click is routed by the custom ids the cogs declare (no View registration).
+        self.router.collect(cogs)
+        self.add_listener(self.router.on_interaction, "on_interaction")
         await self.sync_commands()
-        await self.manager.resume()
+        await self.tables.start()
         self.add_listener(self._freeze_heap, "on_ready")
 
     def _status(self) -> dict[str, object]:
@@ -140,9 +144,9 @@ class TrickBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         """Stop gracefully: no new actions, finish saves and messages, then disconnect."""
-        manager = getattr(self, "manager", None)
-        if manager is not None:
-            await manager.stop(self.config.stop_timeout_seconds)
+        tables = getattr(self, "tables", None)
+        if tables is not None:
+            await tables.stop(self.config.stop_timeout_seconds)
         await super().close()
         storage = getattr(self, "storage", None)
         if storage is not None:

@@ -121,6 +121,11 @@ class Commands:
             t, "post", f"note:{t.next_seq}", render.note_message(self._public(t).t(key, **args))
         )
 
+    async def lobby_now(self, t: Table) -> Shown:
+        """The lobby as it is now (to post it again)."""
+        async with t.lock:
+            return self._lobby_shown(t)
+
     def _lobby_shown(self, t: Table) -> Shown:
         return Shown(render.lobby_message(t, self._public(t)), t.revision, table=t)
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
+from typing import Protocol
 
 from bot.model import LIVE, LOBBY, PLAYING, Place, Refusal, Table, TableSnapshot
 from bot.storage import OwnershipLost, StorageError, StorageLost, StorageUnavailable
@@ -43,15 +44,24 @@ def _not_saved(t: Table, e: StorageError) -> Refusal:
     return Refusal("refusal-not-saved")
 
 
+class Stored(Protocol):
+    """What the registry asks the database about tables it does not hold
+    (``bot.storage.tables.TableStore``)."""
+
+    async def table_status(self, table_id: int) -> str | None: ...
+
+    async def live_table_in_channel(self, channel_id: int) -> int | None: ...
+
+
 class Registry:
-    def __init__(self, status_of: Callable[[int], Awaitable[str | None]]) -> None:
+    def __init__(self, stored: Stored) -> None:
         self.tables: dict[int, Table] = {}
         self.by_channel: dict[int, int] = {}
         self.stopping = False  # a graceful stop is under way: no new actions
         # Why no table can be acted on now (a refusal's key), e.g. while this process loads
         # its tables or waits to own them; None once they are driven here.
         self.unavailable: str | None = None
-        self._status_of = status_of  # a table's status as stored
+        self._stored = stored
         self._snapshots: dict[int, TableSnapshot] = {}  # of tables being changed, as last saved
 
     def add(self, t: Table) -> None:
@@ -92,12 +102,20 @@ class Registry:
     async def missing(self, table_id: int) -> Refusal:
         """Why a table is not here: closed only if the database says so."""
         try:
-            status = await self._status_of(table_id)
+            status = await self._stored.table_status(table_id)
         except StorageError:
             return Refusal(DATABASE_BUSY)
         if status in LIVE:
             return Refusal(STARTING_UP)  # not (yet) driven by this process
         return Refusal("refusal-table-closed")
+
+    async def missing_in_channel(self, channel_id: int) -> Refusal:
+        """Why a channel has no table here: none at all, or one not (yet) driven here."""
+        try:
+            elsewhere = await self._stored.live_table_in_channel(channel_id)
+        except StorageError:
+            return Refusal(DATABASE_BUSY)
+        return Refusal("refusal-no-table" if elsewhere is None else STARTING_UP)
 
     @contextlib.asynccontextmanager
     async def locked(

@@ -406,7 +406,9 @@ async def test_postgres_shards_are_owned_by_one_process_at_a_time(postgres: str)
         assert await c.db.take(Shards(2, (0,)))  # let go with its connection
         assert not await b.db.take(Shards(2, (0,)))  # c has it now
         with pytest.raises(StorageError, match="Another process owns shard 0 of 2"):
-            await b.heartbeats.beat(["shard 0 of 2"], 1.0, "{}")  # and b may write nothing meanwhile
+            await b.heartbeats.beat(
+                ["shard 0 of 2"], 1.0, "{}"
+            )  # and b may write nothing meanwhile
     finally:
         for s in (b, c):
             await s.close()

@@ -15,7 +15,7 @@ async def test_leaving_and_cancelling_a_game_ask_first(emu: DiscordEmulator, dat
         tid = lobby_table_id(lobby)
         await emu.click_and_wait(bob, lobby, label="Join")
         await emu.click_and_wait(carol, lobby, label="Join")
-        t = bot.manager.tables[tid]
+        t = bot.tables.live[tid]
         ask = await emu.invoke_and_wait(bob, w.channel, "table leave")
         assert ask.ephemeral and "Leave this game?" in ask.content
         assert t.seats[1].user_id == bob.id, "asking changes nothing"
@@ -35,7 +35,7 @@ async def test_leaving_and_cancelling_a_game_ask_first(emu: DiscordEmulator, dat
         await emu.wait_for_message(w.channel, lambda m: "cancelled by" in m.content)
         notes = [m for m in emu.public_messages(w.channel) if "No result" in m.content]
         assert len(notes) == 1, "the cancellation is announced once"
-        assert tid not in bot.manager.tables
+        assert tid not in bot.tables.live
         emu.assert_no_violations()
 
 
@@ -74,7 +74,7 @@ async def test_the_host_hands_an_absent_persons_seat_to_a_computer(
         ask = await emu.invoke_and_wait(alice, w.channel, "table replace", {"player": carol})
         assert "carol" in ask.content
         await emu.click_and_wait(alice, ask, label="Hand the seat to a computer")
-        t = bot.manager.tables[tid]
+        t = bot.tables.live[tid]
         assert t.seats[2].is_computer
         p = Players(emu, bot, tid, {alice.id: alice, bob.id: bob}, w.channel)
         await p.play_to_end()  # the game no longer waits for carol
@@ -99,7 +99,7 @@ async def test_a_rematch_invites_everyone_back(emu: DiscordEmulator, database: s
         assert not again.ephemeral and "table open" in text_of(again)
         assert f"<@{alice.id}>" in text_of(again), "the others are invited back"
         new_tid = lobby_table_id(again)
-        t = bot.manager.tables[new_tid]
+        t = bot.tables.live[new_tid]
         assert t.host_id == bob.id and t.options["target"] == 2
         assert [s.level for s in t.seats if s.is_computer] == ["hard"]
         twice = await emu.click_and_wait(alice, final, label="Rematch")

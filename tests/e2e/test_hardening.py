@@ -144,14 +144,14 @@ async def test_a_failed_save_leaves_the_seat_as_it_was(
     ask = await emu.invoke_and_wait(bob, w.channel, "table leave")
     told = await emu.click_and_wait(bob, ask, label="Leave the game")
     assert "could not be saved" in told.content
-    t = bot.manager.tables[tid]
+    t = bot.tables.live[tid]
     assert t.seats[1].user_id == bob.id, "memory keeps the seat the database kept"
     await run_sql(db, "DROP TRIGGER full")
     await stop_bot(bot)
     again = make_bot(db)
     await start_bot(emu, again)
     try:
-        t = again.manager.tables[tid]
+        t = again.tables.live[tid]
         assert t.seats[1].user_id == bob.id
         p.bot = again
         await p.play_to_end()
@@ -208,9 +208,9 @@ async def _timed_two_seat_game(
 
 
 def _time_left(bot: TrickBot, tid: int) -> float:
-    t = bot.manager.tables[tid]
+    t = bot.tables.live[tid]
     assert t.deadline is not None
-    return t.deadline - bot.manager.clock.time()
+    return t.deadline - bot.tables.clock.time()
 
 
 async def test_downtime_does_not_count_against_the_player(

@@ -181,7 +181,7 @@ async def test_postgresql_restarted_mid_game(emu: DiscordEmulator, tmp_path: Pat
             await asyncio.sleep(2.0)  # down a while longer
             await asyncio.to_thread(server.start)
             await emu.wait_until(
-                lambda: True if bot.manager.owned else None, timeout=10, what="tables back"
+                lambda: True if bot.tables.owned else None, timeout=10, what="tables back"
             )
             await p.play_to_end()
             found = await bot.storage.tables.record_of(tid)

@@ -1,8 +1,8 @@
-"""The feed's way out to Discord (``bot.tables.feed.Discord``).
+"""The feed's way out to Discord (``bot.tables.ports.Discord``).
 
 Channel messages carry a nonce Discord enforces, so a post repeated after a crash returns the
 first message. A person's hand is an ephemeral message reached through one of their
-interaction tokens. Messages go through ``cogs.discord_rest`` (the measured fast path); one
+interaction tokens. Messages go through ``cogs.discord.rest`` (the measured fast path); one
 with a file goes through discord.py's public API (``PartialMessageable``).
 
 Failures are sorted: a message or channel that is gone, or a token Discord refuses, is an
@@ -16,18 +16,14 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 import aiohttp
 import discord
 
 from bot.render import Rendered
 from bot.tables.ports import Unavailable
-from cogs.discord_rest import Rest
-from cogs.ui import send_kwargs
-
-if TYPE_CHECKING:
-    from bot.app import TrickBot
+from cogs.discord.rest import Rest
+from cogs.discord.ui import send_kwargs
 
 log = logging.getLogger("trickbot.discord")
 
@@ -60,7 +56,7 @@ def sorted_failures(*refusals: type[BaseException]) -> Iterator[None]:
 
 
 class DiscordIO:
-    def __init__(self, bot: TrickBot) -> None:
+    def __init__(self, bot: discord.Client) -> None:
         self.bot = bot
         self._rest: Rest | None = None
 
