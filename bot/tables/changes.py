@@ -1,0 +1,173 @@
+"""The ground every change to a table stands on: it is committed with its public effects.
+
+``Changes`` saves a table together with the public effects of the change (outbox rows, rendered
+in the server's language) in one transaction, before anyone is told; then the feed sends those
+effects and the driver looks at what is next. ``bot.tables.seating`` (the lobby) and
+``bot.tables.moves`` (the game) build on it; ``bot.tables.commands`` puts them together.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from bot import render
+from bot.i18n import Lang
+from bot.languages import Languages
+from bot.log import game_event
+from bot.model import CANCELLED, LOBBY, Refusal, Table
+from bot.storage import OutboxRow, Storage
+from bot.tables.feed import Feed, Shown, outbox_row, table_slot
+from bot.tables.ports import Clock
+from bot.tables.registry import Registry
+
+log = logging.getLogger("trickbot.tables")
+
+COMPUTER_NAMES = (
+    "Ada",
+    "Babbage",
+    "Curie",
+    "Dijkstra",
+    "Euler",
+    "Fermat",
+    "Gauss",
+    "Hopper",
+    "Kepler",
+    "Lovelace",
+    "Noether",
+    "Turing",
+)
+
+
+class HandRefusal(Refusal):
+    """A refused click on a hand: the sentence is shown on the hand itself, refreshed."""
+
+    def __init__(self, key: str, shown: Shown, **args: object) -> None:
+        super().__init__(key, **args)
+        self.shown = shown
+
+
+class TableHere(Refusal):
+    """There is already a table in this channel (the cog links to it, or posts it again)."""
+
+    def __init__(self, t: Table) -> None:
+        super().__init__("refusal-table-here")
+        self.table = t
+
+
+@dataclass(frozen=True)
+class NewTable:
+    game: str
+    seats: int
+    options: dict[str, object]
+    turn_timer: int | None = None
+    coach: bool = False
+
+
+class Changes:
+    def __init__(
+        self,
+        registry: Registry,
+        storage: Storage,
+        feed: Feed,
+        languages: Languages,
+        wake_driver: Callable[[Table], None],
+        *,
+        clock: Clock,
+        default_turn_timer: int = 120,
+        time_scale: float = 1.0,
+    ) -> None:
+        self.registry = registry
+        self.storage = storage
+        self.feed = feed
+        self.languages = languages
+        self.wake_driver = wake_driver
+        self.clock = clock
+        self.default_turn_timer = default_turn_timer
+        self.time_scale = time_scale  # tests make waiting times short
+
+    async def _commit(
+        self, t: Table, rows: Sequence[OutboxRow] = (), *, seats: bool = False
+    ) -> None:
+        """Save the table and the effects of the change, then let the feed and the driver go."""
+        t.idle_since = self.clock.time()
+        await self.storage.tables.save(t, rows, seats=seats)
+        t.revision += 1
+        self.registry.committed(t)
+        self.feed.queue(t, list(rows))
+        self.wake_driver(t)
+        if not t.live:
+            self.registry.remove(t)
+
+    def _public(self, t: Table) -> Lang:
+        return self.languages.public(t.guild_id)
+
+    def _note(self, t: Table, key: str, **args: object) -> OutboxRow:
+        """A public note (a timeout, someone leaving): posted, and shown on the table message."""
+        t.last_note, t.last_note_args = key, dict(args)
+        return outbox_row(
+            t, "post", f"note:{t.next_seq}", render.note_message(self._public(t).t(key, **args))
+        )
+
+    async def lobby_now(self, t: Table) -> Shown:
+        """The lobby as it is now (to post it again)."""
+        async with t.lock:
+            return self._lobby_shown(t)
+
+    def _lobby_shown(self, t: Table) -> Shown:
+        return Shown(render.lobby_message(t, self._public(t)), t.revision, table=t)
+
+    def hand_shown(self, t: Table, seat: int, viewer: Lang, note: str | None = None) -> Shown:
+        st = t.state
+        assert st is not None
+        turn = (t.hand_no, t.version) if st.current_player == seat else None
+        return Shown(
+            render.hand_message(t, seat, viewer, note), t.revision, turn, t.hand_no, table=t
+        )
+
+    def _deadline(self, t: Table) -> float | None:
+        st = t.state
+        if st is None or not t.turn_timer or st.current_player is None:
+            return None
+        if t.seats[st.current_player].automatic:
+            return None
+        return self.clock.time() + t.turn_timer * self.time_scale
+
+    def _my_seat(self, t: Table, user_id: int) -> int:
+        seat = t.seat_of(user_id)
+        if seat is None:
+            raise Refusal("refusal-not-seated")
+        return seat
+
+    async def _close(self, t: Table, key: str, **args: object) -> None:
+        """The table ends without a result (cancelled, everyone left, idle lobby): one public
+        note says why, and its messages lose their buttons."""
+        public = self._public(t)
+        was = t.status
+        t.status = CANCELLED
+        t.last_note = None
+        rows = []
+        if was == LOBBY:
+            rows.append(outbox_row(t, "close", "lobby", render.lobby_message(t, public)))
+        else:
+            closed = render.closed_table_message(t, public, "table-closed-unrated")
+            rows.append(outbox_row(t, "close", table_slot(t.hand_no), closed))
+        rows.append(
+            outbox_row(t, "post", f"note:{t.next_seq}", render.note_message(public.t(key, **args)))
+        )
+        await self.storage.tables.cancel(t, rows)
+        t.revision += 1
+        self.registry.committed(t)
+        self.feed.queue(t, rows)
+        self.wake_driver(t)
+        self.registry.remove(t)
+        game_event(t.id, "closed", why=key)
+
+    def _computer_name(self, t: Table, taken: set[str] | None = None) -> str:
+        """A computer's name never equals a seated person's (nor another computer's)."""
+        used = {s.name.casefold() for s in t.seats} | (taken or set())
+        for name in COMPUTER_NAMES:
+            if name.casefold() not in used:
+                return name
+        return f"{COMPUTER_NAMES[0]} {len(t.seats) + 1}"

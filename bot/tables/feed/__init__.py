@@ -1,0 +1,309 @@
+"""The feed: everything people see of a table, sent in order, never back in time, never lost.
+
+One publisher task per table. Each pass sends, in this order:
+
+1. the table's **outbox**: the public effects of actions (hand results, final standings, notes,
+   the last edit of a finished hand's table message), stored in the same transaction as the
+   action that caused them (``public``);
+2. the **table message** of the hand in play and the **ping**, derived from the stored state
+   (``public``);
+3. the **hands**: each person's live hand follows them (``hands``).
+
+What a pass sends is planned from one revision of the table (``state.plan_of``). Every payload
+carries the table's revision; a message is never sent anything older than what it already shows,
+whether the sender is this task or a click's answer (both go through the message's lane: one
+lock per message, held while Discord is asked). Message ids are stored as soon as Discord
+returns them, and the intent to post before posting, so a restart resumes: it sends what was
+never sent and edits what exists. Discord is reached through ``outlet``, which never asks about
+a message it knows is gone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import math
+from collections.abc import Awaitable, Callable
+
+from bot.languages import Languages
+from bot.model import Table
+from bot.render import Rendered
+from bot.storage import LoadedTable, OutboxRow, Storage, StorageUnavailable
+from bot.tables.feed.hands import Hands
+from bot.tables.feed.outlet import Outlet
+from bot.tables.feed.public import PublicMessages
+from bot.tables.feed.state import (
+    HAND_EDIT_GAP,
+    REMIND_AFTER,
+    RETRY_MAX,
+    RETRY_STORAGE,
+    TABLE_EDIT_GAP,
+    Click,
+    HandCopy,
+    HandLane,
+    Shown,
+    Slot,
+    TableFeed,
+    outbox_row,
+    plan_of,
+    table_slot,
+)
+from bot.tables.ports import Clock, Discord, SystemClock, Unavailable
+from bot.tasks import cancel_all
+
+log = logging.getLogger("trickbot.feed")
+
+
+class Feed:
+    def __init__(
+        self,
+        storage: Storage,
+        discord: Discord,
+        languages: Languages,
+        *,
+        clock: Clock | None = None,
+        table_edit_gap: float = TABLE_EDIT_GAP,
+        hand_edit_gap: float = HAND_EDIT_GAP,
+        remind_after: float = REMIND_AFTER,
+    ) -> None:
+        self.storage = storage
+        self.outlet = Outlet(discord)
+        self.languages = languages
+        self.clock = clock or SystemClock()
+        self.tables: dict[int, TableFeed] = {}
+        self.public = PublicMessages(
+            storage,
+            self.outlet,
+            self.clock,
+            table_edit_gap=table_edit_gap,
+            remind_after=remind_after,
+        )
+        self.hands = Hands(
+            storage,
+            self.outlet,
+            languages,
+            self.clock,
+            hand_edit_gap=hand_edit_gap,
+            finished=self._finished,
+        )
+        self._closing = False
+        self._retired: dict[int, dict[int, HandLane]] = {}  # lanes of tables owned before
+
+    def _finished(self, table_id: int) -> bool:
+        tf = self.tables.get(table_id)
+        return tf is None or tf.finished
+
+    # ================================================================== tables in and out
+
+    def add(self, t: Table, loaded: LoadedTable | None = None) -> TableFeed:
+        """Start publishing a table (a new one, or one loaded after a restart)."""
+        tf = self.tables.get(t.id)
+        if tf is not None:
+            return tf
+        tf = self.tables[t.id] = TableFeed(t)
+        if loaded is not None:
+            tf.outbox = list(loaded.outbox)
+            for s in loaded.slots:
+                tf.slots[s.slot] = Slot(s.nonce, s.message_id)
+            for c in loaded.hand_copies:
+                lane = tf.lane(c.user_id)
+                lane.saved = c
+                lane.locale = c.locale
+                if c.fresh_token is not None and c.fresh_at is not None:
+                    lane.fresh = (c.fresh_token, c.fresh_at)
+                if c.copy_token is not None and c.copy_ref is not None and c.copy_at is not None:
+                    lane.copy = HandCopy(
+                        c.copy_token, c.copy_ref, c.copy_message_id, c.copy_at, hand_no=t.hand_no
+                    )
+        self._take_back(tf)
+        tf.task = asyncio.create_task(self._run(tf), name=f"feed-{t.id}")
+        tf.wake.set()
+        return tf
+
+    def set_slot(self, t: Table, name: str, message_id: int, shown: Shown | None = None) -> None:
+        """A message posted as the answer to a command (a lobby): the feed keeps it up to date."""
+        tf = self.add(t)
+        slot = tf.slots.get(name) or Slot("response", None)
+        slot.message_id = message_id
+        if shown is not None:
+            slot.shown, slot.payload = shown.revision, shown.payload
+        tf.slots[name] = slot
+
+    def queue(self, t: Table, rows: list[OutboxRow]) -> None:
+        """An action was committed: send its effects (``rows``) and what it changed."""
+        tf = self.add(t)
+        tf.outbox.extend(rows)
+        tf.wake.set()
+
+    def changed(self, t: Table) -> None:
+        tf = self.tables.get(t.id)
+        if tf is not None:
+            tf.wake.set()
+
+    def _side_tasks(self) -> list[asyncio.Task[None]]:
+        tasks = list(self.hands.side)
+        if self.hands.saver is not None:
+            tasks.append(self.hands.saver)
+        return tasks
+
+    async def close(self, timeout: float) -> None:
+        """Stop: let every table send what it has for up to ``timeout`` seconds, then cancel."""
+        self._closing = True
+        tasks = [tf.task for tf in self.tables.values() if tf.task is not None]
+        for tf in self.tables.values():
+            tf.wake.set()
+        tasks += self._side_tasks()
+        if tasks:
+            _, pending = await asyncio.wait(tasks, timeout=timeout)
+            await cancel_all(list(pending))
+
+    async def drop(self) -> None:
+        """Stop publishing every table at once, sending nothing more (this process no longer
+        owns them; what was not sent is in the database for their next owner). The hands'
+        copies and tokens are remembered: the database may have missed their last changes,
+        and if this process owns the tables again, the newer of the two is kept."""
+        tasks = [tf.task for tf in self.tables.values() if tf.task is not None]
+        tasks += self._side_tasks()
+        self._retired = {tid: dict(tf.lanes) for tid, tf in self.tables.items()}
+        self.tables.clear()
+        self.hands.forget_unsaved()
+        await cancel_all(tasks)
+
+    def _take_back(self, tf: TableFeed) -> None:
+        """A table owned again: each person's copy and token, the newer of what the database
+        says and what this process last knew (tokens are issued in time order)."""
+        for user_id, known in self._retired.pop(tf.table.id, {}).items():
+            lane = tf.lane(user_id)
+            if known.copy is not None and (
+                lane.copy is None or known.copy.issued > lane.copy.issued
+            ):
+                lane.copy = known.copy
+                lane.copy.shown = -1  # shown by an earlier life of the feed: check it again
+            if known.fresh is not None and (lane.fresh is None or known.fresh[1] > lane.fresh[1]):
+                lane.fresh = known.fresh
+            lane.locale = lane.locale or known.locale
+
+    def pending(self) -> int:
+        """Outbox rows not yet sent, over all tables."""
+        return sum(len(tf.outbox) for tf in self.tables.values())
+
+    # ================================================================== the publisher task
+
+    async def _run(self, tf: TableFeed) -> None:
+        failures = 0
+        while True:
+            delay = tf.due - self.clock.monotonic()
+            if not tf.wake.is_set() and delay > 0:
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(None if math.isinf(delay) else delay):
+                        await tf.wake.wait()
+            tf.wake.clear()
+            tf.due = math.inf
+            try:
+                done = await self._publish(tf)
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:
+                failures += 1
+                level = logging.WARNING if isinstance(e, Unavailable) else logging.ERROR
+                log.log(
+                    level,
+                    "table=%s publishing failed (%d in a row): %s",
+                    tf.table.id,
+                    failures,
+                    e,
+                    exc_info=not isinstance(e, Unavailable),
+                )
+                if self._closing:
+                    return
+                longest = RETRY_STORAGE if isinstance(e, StorageUnavailable) else RETRY_MAX
+                await asyncio.sleep(min(longest, 0.25 * 2**failures))
+                tf.wake.set()
+                continue
+            failures = 0
+            if done:
+                self.tables.pop(tf.table.id, None)
+                return
+            if self._closing and not tf.outbox:
+                return
+
+    async def _publish(self, tf: TableFeed) -> bool:
+        """One pass: the outbox, then the derived messages. True once a closed table is done."""
+        t = tf.table
+        while True:
+            while tf.outbox:
+                row = tf.outbox[0]
+                message_id = await self.public.carry_out(tf, row)
+                await self.storage.feed.outbox_done(t.id, row, message_id)
+                tf.outbox.pop(0)
+            async with t.lock:
+                # Rows are queued under this lock: none may be left behind the plan's state.
+                if not tf.outbox:
+                    plan = plan_of(tf, self.languages)
+                    break
+        if plan.closing:
+            await self.public.drop_ping(tf)
+            await self.hands.close(tf)
+            tf.finished = True  # from here on, nothing of its hands is saved again
+            await self.storage.feed.forget_feed(t.id)
+            return True
+        if plan.lobby_payload is not None:
+            await self.public.lobby(tf, plan)
+        if plan.table_slot is not None:
+            await self.public.table_message(tf, plan)
+        await self.public.ping(tf, plan)
+        await self.hands.bring_up(tf, plan)
+        await self.hands.expire(tf)
+        return False
+
+    # ================================================================== answers to clicks
+
+    async def answer_hand(
+        self,
+        t: Table,
+        user_id: int,
+        shown: Shown,
+        click: Click,
+        *,
+        update: Callable[[Rendered | None], Awaitable[None]],
+        post: Callable[[Rendered], Awaitable[int | None]],
+    ) -> None:
+        """Answer a person's click with their hand, through their hand's lane."""
+        tf = self.tables.get(t.id)
+        if tf is None and t.live:
+            tf = self.add(t)
+        await self.hands.answer(tf, t, user_id, shown, click, update=update, post=post)
+
+    def saw(self, t: Table, user_id: int, click: Click) -> None:
+        """A seated person's click refreshes their token (their hand can follow them)."""
+        tf = self.tables.get(t.id)
+        if tf is not None and t.seat_of(user_id) is not None:
+            self.hands.saw(tf, user_id, click)
+
+    async def answer_public(
+        self,
+        t: Table,
+        name: str,
+        shown: Shown,
+        message_id: int | None,
+        *,
+        update: Callable[[Rendered | None], Awaitable[None]],
+    ) -> None:
+        """Answer a click on a public message of the table (the lobby) through its lane."""
+        await self.public.answer(self.add(t), name, shown, message_id, update=update)
+
+    async def still_there(self, t: Table, name: str) -> int | None:
+        """The id of a table's public message if it still exists."""
+        return await self.public.still_there(self.tables.get(t.id), t, name)
+
+    def message_of(self, table_id: int, name: str) -> int | None:
+        tf = self.tables.get(table_id)
+        slot = None if tf is None else tf.slots.get(name)
+        return None if slot is None else slot.message_id
+
+    def table_message_id(self, t: Table) -> int | None:
+        return self.message_of(t.id, table_slot(t.hand_no))
+
+
+__all__ = ["Click", "Feed", "Shown", "outbox_row", "table_slot"]

@@ -1,0 +1,339 @@
+"""Each person's hand: an ephemeral message that follows them down the channel.
+
+A hand is reached through the person's interaction tokens (each click brings a fresh one, valid
+15 minutes). When their turn comes, or a new hand is dealt, it is posted anew at the bottom with
+their freshest token and the older copy is deleted; otherwise it is edited in place, at most
+once per ``hand_edit_gap``. A copy whose token is about to die is reduced to one line with no
+buttons while it still can be. Tokens are kept in the database (a moment after they change), so
+hands keep following their people after a restart; a copy's token is saved before the copy is
+posted, and a new copy before the older one is deleted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
+
+from bot import render
+from bot.i18n import Lang
+from bot.languages import Languages
+from bot.model import Table
+from bot.render import Rendered
+from bot.storage import Storage
+from bot.tables.feed.outlet import Outlet
+from bot.tables.feed.state import (
+    LANE_SAVE_DELAY,
+    STALE_RETRY,
+    TOKEN_LIFE,
+    TOKEN_MARGIN,
+    Click,
+    HandCopy,
+    HandLane,
+    Plan,
+    Shown,
+    TableFeed,
+)
+from bot.tables.ports import Clock, Unavailable
+
+log = logging.getLogger("trickbot.feed")
+
+
+class Hands:
+    def __init__(
+        self,
+        storage: Storage,
+        outlet: Outlet,
+        languages: Languages,
+        clock: Clock,
+        *,
+        hand_edit_gap: float,
+        finished: Callable[[int], bool],
+    ) -> None:
+        self.storage = storage
+        self.discord = outlet
+        self.languages = languages
+        self.clock = clock
+        self.hand_edit_gap = hand_edit_gap
+        self.finished = finished  # the feed of this table showed the end: save nothing more
+        self.side: set[asyncio.Task[None]] = set()  # removals of older copies
+        self._dirty: dict[tuple[int, int], HandLane] = {}  # lanes to save
+        self.saver: asyncio.Task[None] | None = None
+
+    def usable(self, issued: float) -> bool:
+        return self.clock.time() - issued < TOKEN_LIFE - TOKEN_MARGIN
+
+    # ------------------------------------------------------------------ a publishing pass
+
+    async def bring_up(self, tf: TableFeed, plan: Plan) -> None:
+        """Every hand up to the plan."""
+        for lane, seat, lang, turn in plan.hands:
+            async with lane.lock:
+                rendered = await self._hand(tf, plan, lane, seat, lang, turn)
+            if not rendered:
+                tf.wake_at(self.clock.monotonic() + STALE_RETRY)
+                return
+
+    async def _hand(
+        self,
+        tf: TableFeed,
+        plan: Plan,
+        lane: HandLane,
+        seat: int,
+        lang: Lang,
+        turn: tuple[int, int] | None,
+    ) -> bool:
+        """Bring one person's hand up to the plan. False if it could not be rendered (the
+        table moved on)."""
+        copy = lane.copy
+        # A new hand always moves the copy below the new table message, even when the
+        # person's own click already showed it in place.
+        new_hand = copy is not None and plan.hand_no > copy.hand_no
+        fresh_copy = copy is None or (turn is not None and copy.turn != turn)
+        shown = copy is not None and plan.revision <= copy.shown
+        if shown and not new_hand:
+            return True
+        if fresh_copy or new_hand:
+            payload = plan.hand(lane, seat, lang)
+            if payload is None:
+                return False
+            if await self._new_copy(tf, plan, lane, payload, turn):
+                return True
+        if shown or copy is None or copy.expired or not self.usable(copy.issued):
+            return True
+        stale_turn = copy.turn is not None and copy.turn != turn
+        now = self.clock.monotonic()
+        if not stale_turn and now < copy.edited_at + self.hand_edit_gap:
+            tf.wake_at(copy.edited_at + self.hand_edit_gap)
+            return True
+        payload = plan.hand(lane, seat, lang)
+        if payload is None:
+            return False
+        if payload == copy.payload:
+            return True
+        if await self.discord.hand_edit(copy.token, copy.ref, copy.message_id, payload):
+            copy.shown, copy.payload, copy.turn, copy.edited_at = plan.revision, payload, turn, now
+        else:
+            lane.copy = None  # gone (deleted by its owner, or the token was refused)
+            self.remember(tf.table.id, lane)
+        return True
+
+    async def _new_copy(
+        self,
+        tf: TableFeed,
+        plan: Plan,
+        lane: HandLane,
+        payload: Rendered,
+        turn: tuple[int, int] | None,
+    ) -> bool:
+        """Post the hand anew at the bottom with the freshest token, then remove the older copy.
+        False if no token can post (idle for 15 minutes: the ping shows the way back)."""
+        tokens = []
+        if lane.fresh is not None:
+            tokens.append(lane.fresh)
+        if lane.copy is not None:
+            tokens.append((lane.copy.token, lane.copy.issued))
+        for token, issued in sorted(tokens, key=lambda x: -x[1]):
+            if not self.usable(issued):
+                continue
+            if lane.saved != lane.row():
+                # The token is in the database before the copy exists: after a crash right
+                # after posting, the feed can still reach this person.
+                await self.storage.feed.save_hand_copies([(tf.table.id, lane.row())])
+                lane.saved = lane.row()
+            message_id = await self.discord.hand_post(token, payload)
+            if message_id is None:  # Discord refused this token: never try it again
+                if lane.fresh is not None and lane.fresh[0] == token:
+                    lane.fresh = None
+                continue
+            old = lane.copy
+            lane.copy = HandCopy(
+                token,
+                str(message_id),
+                message_id,
+                issued,
+                shown=plan.revision,
+                turn=turn,
+                hand_no=plan.hand_no,
+                payload=payload,
+                edited_at=self.clock.monotonic(),
+            )
+            # Saved at once (not with the others, a moment later): a copy the database does
+            # not know could never be reached again after a crash.
+            await self.storage.feed.save_hand_copies([(tf.table.id, lane.row())])
+            lane.saved = lane.row()
+            if old is not None:
+                self._spawn(self._remove_copy(old))
+            return True
+        return False
+
+    async def _remove_copy(self, old: HandCopy) -> None:
+        """An older copy of a hand goes: deleted, or if that fails reduced to one line. It is
+        no longer the live copy, so this needs no lane (and runs on its own)."""
+        if old.expired or not self.usable(old.issued):
+            return
+        try:
+            if not await self.discord.hand_delete(old.token, old.ref, old.message_id):
+                lang = self.languages.private(None, 0, None)
+                await self.discord.hand_edit(
+                    old.token, old.ref, old.message_id, render.moved_hand(lang)
+                )
+        except Unavailable as e:
+            log.warning("could not remove an older copy of a hand: %s", e)
+
+    async def _replace_copy(self, table_id: int, lane: HandLane, old: HandCopy) -> None:
+        """The database learns of the new copy before the older one goes: after a crash the
+        feed never reaches for a copy it deleted."""
+        if not self.finished(table_id):
+            try:
+                await self.storage.feed.save_hand_copies([(table_id, lane.row())])
+                lane.saved = lane.row()
+            except Exception as e:
+                log.warning("could not save a hand's new copy: %s", e)
+        await self._remove_copy(old)
+
+    def remember(self, table_id: int, lane: HandLane) -> None:
+        """Keep a lane's tokens in the database, soon (written together, off every lane's
+        path: a crash loses at most the last moment's tokens, and the tokens saved before
+        still reach the person). A person's first token is saved at once."""
+        self._dirty[(table_id, lane.user_id)] = lane
+        if self.saver is None or self.saver.done():
+            delay = 0.0 if lane.saved is None else LANE_SAVE_DELAY
+            self.saver = asyncio.get_running_loop().create_task(self._save_lanes(delay))
+
+    async def _save_lanes(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        while self._dirty:
+            dirty, self._dirty = self._dirty, {}
+            rows = [(tid, lane.row()) for (tid, _), lane in dirty.items() if not self.finished(tid)]
+            try:
+                await self.storage.feed.save_hand_copies(rows)
+            except Exception as e:
+                log.warning("could not save hand tokens: %s", e)
+
+    def forget_unsaved(self) -> None:
+        self._dirty.clear()
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self.side.add(task)
+        task.add_done_callback(self.side.discard)
+
+    async def expire(self, tf: TableFeed) -> None:
+        """A copy whose token is about to die is reduced to one line while it still can be:
+        an old copy must never offer live buttons it can no longer answer for."""
+        t = tf.table
+        now = self.clock.time()
+        for lane in tf.lanes.values():
+            copy = lane.copy
+            if copy is None or copy.expired:
+                continue
+            left = copy.issued + TOKEN_LIFE - TOKEN_MARGIN - now
+            if left > 0:
+                tf.wake_at(self.clock.monotonic() + left)
+                continue
+            async with lane.lock:
+                if lane.copy is not copy:
+                    continue
+                if now - copy.issued < TOKEN_LIFE - 5.0:
+                    lang = self.languages.private(t.guild_id, lane.user_id, lane.locale)
+                    await self.discord.hand_edit(
+                        copy.token, copy.ref, copy.message_id, render.expired_hand(t, lang)
+                    )
+                copy.expired = True
+
+    async def close(self, tf: TableFeed) -> None:
+        """The table closed: every hand shows the end (no live buttons)."""
+        t = tf.table
+        for lane in tf.lanes.values():
+            async with lane.lock:
+                copy = lane.copy
+                if copy is None or copy.expired or not self.usable(copy.issued):
+                    continue
+                lang = self.languages.private(t.guild_id, lane.user_id, lane.locale)
+                seat = t.seat_of(lane.user_id)
+                if t.state is not None and seat is not None and t.state.outcome() is not None:
+                    payload = render.hand_message(t, seat, lang)
+                else:
+                    payload = render.expired_hand(t, lang)
+                await self.discord.hand_edit(copy.token, copy.ref, copy.message_id, payload)
+                copy.expired = True
+
+    # ------------------------------------------------------------------ answers to clicks
+
+    async def answer(
+        self,
+        tf: TableFeed | None,
+        t: Table,
+        user_id: int,
+        shown: Shown,
+        click: Click,
+        *,
+        update: Callable[[Rendered | None], Awaitable[None]],
+        post: Callable[[Rendered], Awaitable[int | None]],
+    ) -> None:
+        """Answer a person's click with their hand, through their hand's lane.
+
+        A click on a copy of the hand is answered by editing that copy (``update``; with None,
+        only acknowledged, when the copy already shows something newer), and that copy becomes
+        the live one. A click anywhere else (Show my hand, /hand) posts a new ephemeral copy
+        (``post``, which returns its id), and the older copy goes. ``tf`` None: the game ended
+        and its feed already showed everyone the end, so the click is just answered."""
+        on_copy = click.ephemeral and click.message_id is not None
+        if tf is None:
+            if on_copy:
+                await update(shown.payload)
+            else:
+                await post(shown.payload)
+            return
+        lane = tf.lane(user_id)
+        lane.fresh = (click.token, click.issued)
+        lane.locale = click.locale
+        async with lane.lock:
+            old = lane.copy
+            if on_copy and old is not None and old.message_id == click.message_id:
+                # The live copy: edited in place (unless it already shows something newer).
+                old.token, old.ref, old.issued, old.expired = (
+                    click.token,
+                    "@original",
+                    click.issued,
+                    False,
+                )
+                if old.shown > shown.revision:
+                    await update(None)
+                else:
+                    await update(shown.payload)
+                    old.shown, old.payload, old.turn = shown.revision, shown.payload, shown.turn
+                    old.edited_at = self.clock.monotonic()
+            else:
+                if on_copy:  # an older copy: it becomes the live one
+                    await update(shown.payload)
+                    message_id = click.message_id
+                else:
+                    message_id = await post(shown.payload)
+                lane.copy = HandCopy(
+                    click.token,
+                    "@original",
+                    message_id,
+                    click.issued,
+                    shown=shown.revision,
+                    turn=shown.turn,
+                    hand_no=shown.hand_no,
+                    payload=shown.payload,
+                    edited_at=self.clock.monotonic(),
+                )
+                if old is not None:
+                    self._spawn(self._replace_copy(t.id, lane, old))
+        self.remember(t.id, lane)
+        tf.wake.set()
+
+    def saw(self, tf: TableFeed, user_id: int, click: Click) -> None:
+        """Any other click by a seated person, once answered, refreshes their token: their
+        hand can be posted with it (at once, if they have none yet)."""
+        lane = tf.lane(user_id)
+        lane.fresh = (click.token, click.issued)
+        lane.locale = click.locale
+        self.remember(tf.table.id, lane)
+        if lane.copy is None:
+            tf.wake.set()

@@ -1,0 +1,222 @@
+"""The lobby: opening a table, taking and leaving seats, computers, starting, cancelling, an
+idle lobby closing, and a rematch. Every change runs inside ``Registry.locked`` and is
+committed with its public effects (``bot.tables.changes``).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Sequence
+
+from bot import render
+from bot.config import TIMER_CHOICES
+from bot.log import game_event
+from bot.model import FINISHED, LOBBY, PLAYING, Place, Refusal, Seat, Table
+from bot.render.base import clean_name
+from bot.storage import StorageUnavailable
+from bot.tables.changes import Changes, NewTable, TableHere
+from bot.tables.feed import Shown, outbox_row
+from bot.tables.registry import DATABASE_BUSY, STARTING_UP
+from engine.errors import InvalidOptions
+from engine.games import GAMES
+
+log = logging.getLogger("trickbot.tables")
+
+
+class Seating(Changes):
+    async def open_table(
+        self,
+        place: Place,
+        host_id: int,
+        host_name: str,
+        new: NewTable,
+        *,
+        invited: Sequence[int] = (),
+        computers: Sequence[Seat] = (),
+    ) -> tuple[Table, Shown]:
+        entry = GAMES.get(new.game)
+        if entry is None:
+            raise Refusal("refusal-unknown-game")
+        if new.seats not in entry.seat_range:
+            raise Refusal("refusal-seats", low=entry.min_seats, high=entry.max_seats)
+        try:
+            options = entry.check_options(new.options)
+        except InvalidOptions as e:
+            raise Refusal("refusal-option", reason=str(e)) from None
+        timer = self.default_turn_timer if new.turn_timer is None else new.turn_timer
+        if timer not in TIMER_CHOICES:
+            raise Refusal("refusal-timer")
+        existing = self.registry.in_channel(place.channel_id)
+        if existing is not None:
+            raise TableHere(existing)
+        settings: dict[str, object] = {}
+        if new.coach:
+            settings["coach"] = True
+        if invited:
+            settings["invited"] = [u for u in invited if u != host_id]
+        t = Table(
+            id=0,
+            guild_id=place.guild_id,
+            channel_id=place.channel_id,
+            game=entry.name,
+            host_id=host_id,
+            max_seats=new.seats,
+            options=options,
+            turn_timer=timer,
+            seed=secrets.randbits(62),
+            seats=[Seat(user_id=host_id, name=clean_name(host_name)), *computers][: new.seats],
+            settings=settings,
+        )
+        if self.registry.unavailable is not None:
+            raise Refusal(self.registry.unavailable)
+        try:
+            await self.storage.tables.create_table(t)
+        except Exception as e:
+            here = self.registry.in_channel(place.channel_id)
+            if here is not None:
+                raise TableHere(here) from None
+            log.warning("could not create a table: %s", e)
+            if isinstance(e, StorageUnavailable):
+                raise Refusal(DATABASE_BUSY) from None
+            # A live table in this channel that this process does not drive (yet).
+            raise Refusal(STARTING_UP) from None
+        self.registry.add(t)
+        t.revision += 1
+        game_event(t.id, "open", game=t.game, seats=t.max_seats, guild=place.guild_id)
+        return t, self._lobby_shown(t)
+
+    def _rename_clashes(self, t: Table) -> None:
+        people = {s.name.casefold() for s in t.seats if not s.is_computer}
+        for s in t.seats:
+            if s.is_computer and s.name.casefold() in people:
+                s.name = self._computer_name(t)
+
+    async def join(self, tid: int, place: Place, user_id: int, name: str) -> Shown:
+        async with self.registry.locked(tid, place, LOBBY) as t:
+            if t.seat_of(user_id) is not None:
+                raise Refusal("refusal-seated-already")
+            if len(t.seats) >= t.max_seats:
+                raise Refusal("refusal-full")
+            t.seats.append(Seat(user_id=user_id, name=clean_name(name)))
+            self._rename_clashes(t)
+            game_event(t.id, "join", seat=len(t.seats))
+            if len(t.seats) >= t.max_seats:
+                await self._start(t)
+            else:
+                await self._commit(t, seats=True)
+            return self._lobby_shown(t)
+
+    async def leave_lobby(self, tid: int, place: Place, user_id: int) -> Shown:
+        async with self.registry.locked(tid, place, LOBBY) as t:
+            seat = t.seat_of(user_id)
+            if seat is None:
+                raise Refusal("refusal-no-seat")
+            del t.seats[seat]
+            game_event(t.id, "leave", user_seat=seat + 1)
+            if user_id == t.host_id:
+                people = t.humans()
+                if not people:
+                    await self._close(t, "note-host-left")
+                    return self._lobby_shown(t)
+                t.host_id = people[0]
+            await self._commit(t, seats=True)
+            return self._lobby_shown(t)
+
+    async def add_computer(
+        self, tid: int, place: Place, user_id: int, level: str, can_manage: bool
+    ) -> Shown:
+        async with self.registry.locked(tid, place, LOBBY) as t:
+            if level not in t.rules.levels:
+                raise Refusal("refusal-level")
+            if t.seat_of(user_id) is None and user_id != t.host_id and not can_manage:
+                raise Refusal("refusal-take-seat-first")
+            if len(t.seats) >= t.max_seats:
+                raise Refusal("refusal-full")
+            t.seats.append(Seat(user_id=None, name=self._computer_name(t), level=level))
+            game_event(t.id, "computer", level=level, seat=len(t.seats))
+            if len(t.seats) >= t.max_seats:
+                await self._start(t)
+            else:
+                await self._commit(t, seats=True)
+            return self._lobby_shown(t)
+
+    async def remove_seat(
+        self, tid: int, place: Place, user_id: int, seat: int, can_manage: bool
+    ) -> Shown:
+        async with self.registry.locked(tid, place, LOBBY) as t:
+            if user_id != t.host_id and not can_manage:
+                raise Refusal("refusal-host-only")
+            if not 0 <= seat < len(t.seats):
+                raise Refusal("refusal-seat-empty")
+            if t.seats[seat].user_id == t.host_id:
+                raise Refusal("refusal-host-stays")
+            del t.seats[seat]
+            game_event(t.id, "remove", seat=seat + 1)
+            await self._commit(t, seats=True)
+            return self._lobby_shown(t)
+
+    async def start(self, tid: int, place: Place, user_id: int, can_manage: bool) -> Shown:
+        async with self.registry.locked(tid, place, LOBBY) as t:
+            if user_id != t.host_id and not can_manage:
+                raise Refusal("refusal-host-only")
+            if len(t.seats) < t.rules.min_seats:
+                raise Refusal("refusal-too-few", least=t.rules.min_seats)
+            await self._start(t)
+            return self._lobby_shown(t)
+
+    async def _start(self, t: Table) -> None:
+        t.state = t.rules.new(len(t.seats), t.seed, t.options)
+        t.status = PLAYING
+        t.version = 0
+        t.settings.pop("invited", None)
+        t.deadline = self._deadline(t)
+        lobby = render.lobby_message(t, self._public(t))
+        await self._commit(t, [outbox_row(t, "close", "lobby", lobby)], seats=True)
+        game_event(t.id, "start", game=t.game, seats=len(t.seats))
+
+    async def cancel(self, tid: int, place: Place, user_id: int, can_manage: bool) -> Shown:
+        async with self.registry.locked(tid, place, LOBBY, PLAYING) as t:
+            if user_id != t.host_id and not can_manage:
+                raise Refusal("refusal-host-only")
+            await self._close(t, "note-cancelled", who=f"<@{user_id}>")
+            return self._lobby_shown(t)
+
+    async def expire_lobby(self, t: Table, wait: float, idle: float) -> None:
+        """The driver: a lobby nobody touched for ``wait`` seconds closes with a public note
+        (``idle``: the same time as people are told it)."""
+        async with self.registry.locked(t.id, None, LOBBY) as t:
+            if self.clock.time() < t.idle_since + wait:
+                return
+            await self._close(t, "note-lobby-expired", minutes=round(idle / 60))
+
+    async def rematch(self, tid: int, place: Place, user_id: int, name: str) -> tuple[Table, Shown]:
+        """A new table in the channel with the same options, the same people invited back and
+        the computers kept; the one who asked hosts it."""
+        loaded = await self.storage.tables.load_table(tid)
+        if loaded is None or loaded.table.place != place:
+            raise Refusal("refusal-table-closed")
+        old = loaded.table
+        if old.status != FINISHED:
+            raise Refusal("refusal-rematch-not-over")
+        if old.seat_of(user_id) is None:
+            raise Refusal("refusal-rematch-players")
+        computers = [
+            Seat(user_id=None, name=s.name, level=s.level) for s in old.seats if s.is_computer
+        ]
+        invited = [s.user_id for s in old.seats if s.user_id is not None and s.user_id != user_id]
+        new = NewTable(
+            old.game,
+            old.max_seats,
+            dict(old.options),
+            old.turn_timer,
+            bool(old.settings.get("coach")),
+        )
+        t, shown = await self.open_table(
+            place, user_id, name, new, invited=invited, computers=computers
+        )
+        if len(t.seats) >= t.max_seats:
+            async with self.registry.locked(t.id, place, LOBBY) as t:
+                await self._start(t)
+                shown = self._lobby_shown(t)
+        return t, shown
