@@ -310,7 +310,7 @@ class Watch:
             for c in row.get("components", ()):
                 cid = str(c.get("custom_id", ""))
                 if cid.startswith("tb:s:") and not m.ephemeral and m.embeds:
-                    self.table_message[int(cid[5:])] = m.id
+                    self.table_message[int(cid.split(":")[2])] = m.id
                 elif cid.startswith("tb:r:") and m.ephemeral and m.interaction_user is not None:
                     # A new copy of a person's hand (it follows them to the bottom).
                     uid = m.interaction_user.id

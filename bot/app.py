@@ -103,6 +103,7 @@ class TrickBot(commands.AutoShardedBot):
             time_scale=c.time_scale,
             shards=Shards(*c.shards),
             status=self._status,
+            requests_per_second=c.discord_requests_per_second,
         )
         errors.install(self.tree)
         await self.tree.set_translator(FluentTranslator())

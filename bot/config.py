@@ -48,6 +48,9 @@ class Config(BaseSettings):
     # deployment shares one PostgreSQL DATABASE_URL.
     shard_count: int | None = Field(default=None, ge=1, le=10_000)
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+    # Requests per second Discord allows the bot's token (50 unless Discord raised it for this
+    # bot); several processes share it by their part of the shards.
+    discord_requests_per_second: float = Field(default=50.0, ge=1.0, le=10_000.0)
     # Internal knobs, rarely changed: tests make them small.
     guild_ready_timeout: float = Field(default=2.0, ge=0.0)
     table_edit_gap_seconds: float = Field(default=1.0, ge=0.0, le=10.0)

@@ -14,7 +14,9 @@ TID = r"(?P<tid>\d{1,18})"
 LOBBY = re.compile(rf"tb:l:{TID}:(?P<op>join|leave|start|cancel)")
 ADD_COMPUTER = re.compile(rf"tb:ai:{TID}")
 REMOVE = re.compile(rf"tb:rm:{TID}")
-SHOW = re.compile(rf"tb:s:{TID}")
+# "Show my hand" on a public message; a derived message (the table message, a ping) also names
+# its slot, so that after a crash the feed can find it among the channel's messages.
+SHOW = re.compile(rf"tb:s:{TID}(?::(?P<slot>[a-z0-9]{{1,12}}))?")
 REFRESH = re.compile(rf"tb:r:{TID}")
 PLAY = re.compile(
     rf"tb:p:{TID}:(?P<hand>\d{{1,6}}):(?P<ver>\d{{1,7}}):(?P<seat>\d{{1,2}}):(?P<action>\d{{1,3}})"
@@ -41,8 +43,14 @@ def remove(tid: int) -> str:
     return f"tb:rm:{tid}"
 
 
-def show(tid: int) -> str:
-    return f"tb:s:{tid}"
+def show(tid: int, slot: str | None = None) -> str:
+    return f"tb:s:{tid}" if slot is None else f"tb:s:{tid}:{slot_mark(slot)}"
+
+
+def slot_mark(slot: str) -> str:
+    """A public message's slot as its Show my hand button names it ("table:3" -> "t3")."""
+    kind, _, number = slot.partition(":")
+    return kind[:1] + number
 
 
 def refresh(tid: int) -> str:

@@ -7,6 +7,7 @@ import copy
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
+from bot.i18n import ENGLISH
 from engine.games import Game, GameState, game
 
 LOBBY, PLAYING, FINISHED, CANCELLED = "lobby", "playing", "finished", "cancelled"
@@ -27,8 +28,6 @@ class Refusal(Exception):
     @property
     def message(self) -> str:
         """The sentence in English (logs and tests); people get it in their language."""
-        from bot.i18n import ENGLISH
-
         return ENGLISH.t(self.key, **self.params)
 
     def __str__(self) -> str:

@@ -17,7 +17,8 @@ from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationErro
 from engine.cards import card_str, parse_card
 from engine.core import PASS, Phase, action_str, bid_action, bid_value
 from engine.errors import IllegalAction, InvalidOptions, RecordError
-from engine.games import GameState
+from engine.games import GameState, game_of
+from engine.games import game as game_entry
 from engine.salad import SaladState
 from engine.smear import SmearOptions, SmearState
 
@@ -53,14 +54,10 @@ def new_game(
     game: str, seats: int, seed: int, options: dict[str, object] | None = None
 ) -> AnyState:
     """A new seeded game (G1). Raises InvalidOptions for a bad game, seat count or option."""
-    from engine.games import game as game_entry
-
     return cast(AnyState, game_entry(game).new(seats, seed, options))
 
 
 def game_name(state: GameState) -> str:
-    from engine.games import game_of
-
     return game_of(state).name
 
 

@@ -178,7 +178,8 @@ def table_message(t: Table, lang: Lang) -> Rendered:
     if turn:
         lines.append(turn)
     embed = Embed(screen.table_title(t, lang), "\n".join(lines), BLUE, footer(t, lang))
-    return Rendered(embed=embed, rows=((Button(ids.show(t.id), lang.t("show-hand"), "primary"),),))
+    show = Button(ids.show(t.id, f"table:{t.hand_no}"), lang.t("show-hand"), "primary")
+    return Rendered(embed=embed, rows=((show,),))
 
 
 def finished_hand_message(t: Table, hand_no: int, last: TrickView | None, lang: Lang) -> Rendered:
@@ -226,7 +227,7 @@ def ping_message(t: Table, seat: int, lang: Lang, *, reminder: bool) -> Rendered
         parts.append(lang.t("ping-way-back"))
     return Rendered(
         content=" ".join(parts),
-        rows=((Button(ids.show(t.id), lang.t("show-hand"), "primary"),),),
+        rows=((Button(ids.show(t.id, "ping"), lang.t("show-hand"), "primary"),),),
         mentions=(user,),
     )
 

@@ -33,12 +33,16 @@ class OutboxRow(NamedTuple):
 
 
 class SlotRow(NamedTuple):
-    """A public message of a table: its id once Discord gave it, and the nonce it was (or will
-    be) posted with, so a post repeated after a crash returns the first message."""
+    """A public message of a table: its id once Discord gave it, the nonce it was (or will be)
+    posted with, so a post repeated after a crash returns the first message, and the
+    interaction token it was posted through, if any (which then reaches it: ``ref``)."""
 
     slot: str
     nonce: str
     message_id: int | None
+    token: str | None = None
+    token_at: float | None = None
+    ref: str | None = None
 
 
 class HandCopyRow(NamedTuple):
@@ -64,7 +68,7 @@ class FeedStore:
             ("DELETE FROM outbox WHERE table_id = ? AND seq = ?", (table_id, row.seq))
         ]
         if row.op == "post":
-            statements.append(self._slot_upsert(table_id, row.slot, row.nonce, message_id))
+            statements.append(self._slot_upsert(table_id, SlotRow(row.slot, row.nonce, message_id)))
         elif row.op in ("close", "delete"):
             statements.append(
                 ("DELETE FROM slots WHERE table_id = ? AND slot = ?", (table_id, row.slot))
@@ -72,17 +76,20 @@ class FeedStore:
         await self.db.write(statements)
 
     @staticmethod
-    def _slot_upsert(table_id: int, slot: str, nonce: str, message_id: int | None) -> Statement:
+    def _slot_upsert(table_id: int, row: SlotRow) -> Statement:
         return (
-            "INSERT INTO slots (table_id, slot, nonce, message_id) VALUES (?, ?, ?, ?)"
+            "INSERT INTO slots (table_id, slot, nonce, message_id, token, token_at, ref)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (table_id, slot) DO UPDATE SET nonce = excluded.nonce,"
-            " message_id = excluded.message_id",
-            (table_id, slot, nonce, message_id),
+            " message_id = excluded.message_id, token = excluded.token,"
+            " token_at = excluded.token_at, ref = excluded.ref",
+            (table_id, *row),
         )
 
-    async def set_slot(self, table_id: int, slot: str, nonce: str, message_id: int | None) -> None:
-        """Before posting (id None: the intent) and as soon as Discord answers (the id)."""
-        await self.db.write([self._slot_upsert(table_id, slot, nonce, message_id)])
+    async def set_slot(self, table_id: int, row: SlotRow) -> None:
+        """Before posting (id None: the intent, with the token it will be posted through) and
+        as soon as Discord answers (the id)."""
+        await self.db.write([self._slot_upsert(table_id, row)])
 
     async def drop_slot(self, table_id: int, slot: str) -> None:
         await self.db.write(
@@ -127,7 +134,8 @@ class FeedStore:
 
     async def slot_of(self, table_id: int, slot: str) -> SlotRow | None:
         row = await self.db.fetchone(
-            "SELECT slot, nonce, message_id FROM slots WHERE table_id = ? AND slot = ?",
+            "SELECT slot, nonce, message_id, token, token_at, ref FROM slots"
+            " WHERE table_id = ? AND slot = ?",
             (table_id, slot),
         )
-        return None if row is None else SlotRow(row[0], row[1], row[2])
+        return None if row is None else SlotRow(*row)

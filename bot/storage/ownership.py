@@ -53,6 +53,11 @@ class Shards:
         marks = ", ".join("?" for _ in self.ids)
         return f"((guild_id / 4194304) % ?) IN ({marks})", (self.count, *self.ids)
 
+    @property
+    def fraction(self) -> float:
+        """This process's part of every server (its share of the bot's request budget)."""
+        return 1.0 if self.count is None else len(self.ids) / self.count
+
     def owner_of(self, guild_id: int) -> str:
         """The name the owner of this server's tables beats its heart under."""
         if self.count is None:

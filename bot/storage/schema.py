@@ -179,6 +179,15 @@ MIGRATIONS: tuple[Migration, ...] = (
         )
         """,
     ),
+    Migration(
+        4,
+        "a public message may be reached through an interaction's token (its voice)",
+        """
+        ALTER TABLE slots ADD COLUMN token TEXT;
+        ALTER TABLE slots ADD COLUMN token_at DOUBLE PRECISION;
+        ALTER TABLE slots ADD COLUMN ref TEXT
+        """,
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -36,6 +36,7 @@ from bot.storage import Shards, Storage
 from bot.tables.commands import Commands, NewTable
 from bot.tables.driver import Driver
 from bot.tables.feed import Feed
+from bot.tables.feed.budget import DISCORD_PER_SECOND, Budget
 from bot.tables.life import HEARTBEAT_SECONDS, Life
 from bot.tables.ports import Answer, Asker, Clock, Discord, SystemClock
 from bot.tables.registry import Registry
@@ -67,8 +68,10 @@ class Tables:
         shards: Shards | None = None,
         heartbeat_seconds: float = HEARTBEAT_SECONDS,
         status: Callable[[], dict[str, object]] | None = None,
+        requests_per_second: float = DISCORD_PER_SECOND,
     ) -> None:
         self.clock = clock or SystemClock()
+        shards = shards or Shards()
         self.languages = languages or Languages()
         self.registry = Registry(storage.tables)
         self.feed = Feed(
@@ -79,6 +82,7 @@ class Tables:
             table_edit_gap=table_edit_gap,
             hand_edit_gap=table_edit_gap,
             remind_after=remind_after * time_scale,
+            budget=Budget.share(self.clock, shards.fraction, requests_per_second),
         )
         self.commands = Commands(
             self.registry,
@@ -106,7 +110,7 @@ class Tables:
             self.driver,
             self.computers,
             self.clock,
-            shards=shards or Shards(),
+            shards=shards,
             time_scale=time_scale,
             heartbeat_seconds=heartbeat_seconds,
             status=status or dict,

@@ -34,7 +34,14 @@ class Unavailable(Exception):
 
 class Discord(Protocol):
     """What the feed needs of Discord (``cogs.discord.io`` implements it). Permanent failures
-    are answered (None, False); passing ones raise ``Unavailable``."""
+    are answered (None, False); passing ones raise ``Unavailable``.
+
+    Two ways reach a message. With the bot's own authority (``post``, ``edit``, ``delete``,
+    ``recent``): every such request counts against the bot's global budget of requests per
+    second. Through an interaction's token (``token_post``, ``token_edit``,
+    ``token_delete``): not counted against it, for the 15 minutes the token lives, and only for
+    messages made through that same token (``ref``: "@original" for the message the
+    interaction answered with, else the message id)."""
 
     async def post(self, channel_id: int, message: Rendered, nonce: str) -> int | None: ...
 
@@ -42,11 +49,24 @@ class Discord(Protocol):
 
     async def delete(self, channel_id: int, message_id: int) -> None: ...
 
-    async def hand_post(self, token: str, message: Rendered) -> int | None: ...
+    async def recent(self, channel_id: int, after: int) -> list[Posted] | None:
+        """The channel's messages newer than message id ``after`` (newest first, a few dozen
+        at most); None if the bot may not read the channel's history."""
+        ...
 
-    async def hand_edit(self, token: str, ref: str, message: Rendered) -> bool: ...
+    async def token_post(self, token: str, message: Rendered, *, ephemeral: bool) -> int | None: ...
 
-    async def hand_delete(self, token: str, ref: str) -> bool: ...
+    async def token_edit(self, token: str, ref: str, message: Rendered) -> bool: ...
+
+    async def token_delete(self, token: str, ref: str) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Posted:
+    """A message found in a channel: its id and the custom ids of its components."""
+
+    message_id: int
+    custom_ids: tuple[str, ...]
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from discord import app_commands
 from bot.model import Refusal
 from cogs.discord.context import Ctx
 
-log = logging.getLogger("trickbot.commands")
+log = logging.getLogger("trickbot.slash")
 
 
 def message_key(error: app_commands.AppCommandError) -> tuple[str, dict[str, object]]:

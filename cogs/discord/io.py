@@ -17,16 +17,19 @@ import contextlib
 import logging
 from collections.abc import Iterator
 
+from typing import Any
+
 import aiohttp
 import discord
 
 from bot.render import Rendered
-from bot.tables.ports import Unavailable
+from bot.tables.ports import Posted, Unavailable
 from cogs.discord.rest import Rest
 from cogs.discord.ui import send_kwargs
 
 log = logging.getLogger("trickbot.discord")
 
+READY_WAIT = 30.0  # seconds a look into a channel waits for the gateway after a start
 UNKNOWN_MESSAGE = 10008  # Discord's error code for a message that does not exist (any more)
 
 
@@ -98,29 +101,61 @@ class DiscordIO:
         with contextlib.suppress(Refused), sorted_failures(discord.NotFound, discord.Forbidden):
             await self.rest.delete(channel_id, message_id)
 
-    # ------------------------------------------------------------------ hands (ephemeral)
+    async def recent(self, channel_id: int, after: int) -> list[Posted] | None:
+        """The channel's newest messages after ``after``, if the bot may read its history (it
+        never asks when it may not: a 403 would count against the bot)."""
+        if not self.bot.is_ready():  # the channels' permissions come with the gateway
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.bot.wait_until_ready(), READY_WAIT)
+        channel = self.bot.get_channel(channel_id)
+        guild = getattr(channel, "guild", None)
+        me = None if guild is None else guild.me
+        if channel is None or me is None or not hasattr(channel, "permissions_for"):
+            return None
+        permissions = channel.permissions_for(me)
+        if not (permissions.view_channel and permissions.read_message_history):
+            return None
+        try:
+            with sorted_failures(discord.NotFound, discord.Forbidden):
+                found = await self.rest.recent(channel_id, after)
+        except Refused:
+            return None
+        return [Posted(int(m["id"]), tuple(custom_ids(m))) for m in found]
 
-    async def hand_post(self, token: str, message: Rendered) -> int | None:
+    # ------------------------------------------------------------------ through a token
+
+    async def token_post(self, token: str, message: Rendered, *, ephemeral: bool) -> int | None:
         try:
             with sorted_failures(discord.HTTPException):
-                return await self.rest.hand_post(token, message)
+                return await self.rest.token_post(token, message, ephemeral=ephemeral)
         except Refused:
             return None  # the token died, or Discord refused it
 
-    async def hand_edit(self, token: str, ref: str, message: Rendered) -> bool:
+    async def token_edit(self, token: str, ref: str, message: Rendered) -> bool:
         try:
             with sorted_failures(discord.HTTPException):
-                await self.rest.hand_edit(token, ref, message)
+                await self.rest.token_edit(token, ref, message)
         except Refused:
             return False
         return True
 
-    async def hand_delete(self, token: str, ref: str) -> bool:
-        """True once the copy is gone: deleted now, or already (Unknown Message)."""
+    async def token_delete(self, token: str, ref: str) -> bool:
+        """True once the message is gone: deleted now, or already (Unknown Message)."""
         try:
             with sorted_failures(discord.HTTPException):
-                await self.rest.hand_delete(token, ref)
+                await self.rest.token_delete(token, ref)
         except Refused as e:
             cause = e.__cause__
             return isinstance(cause, discord.NotFound) and cause.code == UNKNOWN_MESSAGE
         return True
+
+
+def custom_ids(message: dict[str, Any]) -> list[str]:
+    """Every custom id of a message's components (as Discord returns a message)."""
+    out = []
+    for row in message.get("components") or ():
+        for item in row.get("components") or ():
+            custom_id = item.get("custom_id")
+            if isinstance(custom_id, str):
+                out.append(custom_id)
+    return out

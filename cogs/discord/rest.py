@@ -152,11 +152,20 @@ class Rest:
         )
         await self.http.request(route)
 
+    async def recent(self, channel_id: int, after: int, limit: int = 50) -> list[dict[str, Any]]:
+        """The channel's messages newer than ``after`` (newest first)."""
+        route = Route("GET", "/channels/{channel_id}/messages", channel_id=channel_id)
+        found = await self.http.request(route, params={"after": after, "limit": limit})
+        return list(found)
+
     # ------------------------------------------------------------------ through a token
 
-    async def hand_post(self, token: str, r: Rendered) -> int:
+    async def token_post(self, token: str, r: Rendered, *, ephemeral: bool) -> int:
+        """A new message through an interaction's token: a person's hand (ephemeral), or a
+        public message of their table."""
         body = message_json(r, edit=False)
-        body["flags"] = EPHEMERAL
+        if ephemeral:
+            body["flags"] = EPHEMERAL
         data = await async_context.get().execute_webhook(
             self.application_id, token, session=self.session, payload=body, wait=True
         )
@@ -164,7 +173,7 @@ class Rest:
             raise discord.DiscordException("Discord did not return the message it posted")
         return int(data["id"])
 
-    async def hand_edit(self, token: str, ref: str, r: Rendered) -> None:
+    async def token_edit(self, token: str, ref: str, r: Rendered) -> None:
         body = message_json(r, edit=True)
         adapter = async_context.get()
         if ref == "@original":
@@ -176,7 +185,7 @@ class Rest:
                 self.application_id, token, int(ref), session=self.session, payload=body
             )
 
-    async def hand_delete(self, token: str, ref: str) -> None:
+    async def token_delete(self, token: str, ref: str) -> None:
         adapter = async_context.get()
         if ref == "@original":
             await adapter.delete_original_interaction_response(

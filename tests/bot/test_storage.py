@@ -15,7 +15,15 @@ import pytest
 
 from bot import ratings
 from bot.model import FINISHED, PLAYING, Seat, Table
-from bot.storage import HandCopyRow, OutboxRow, Shards, Storage, StorageError, StorageLost
+from bot.storage import (
+    HandCopyRow,
+    OutboxRow,
+    Shards,
+    SlotRow,
+    Storage,
+    StorageError,
+    StorageLost,
+)
 from bot.storage.database import SqliteDatabase, migrate_sqlite, sqlite_version
 from bot.storage.errors import DatabaseTooNew
 from bot.storage.schema import LATEST, MIGRATIONS, Migration
@@ -174,8 +182,8 @@ async def test_a_table_is_rebuilt_with_its_outbox_slots_and_hands(storage: Stora
         t.version += 1
     rows = [OutboxRow(1, "post", "note:1", "n1", '{"content": "x"}', 3)]
     await storage.tables.save(t, rows, seats=True)
-    await storage.feed.set_slot(t.id, "table:1", "nonce", None)
-    await storage.feed.set_slot(t.id, "table:1", "nonce", 555)
+    await storage.feed.set_slot(t.id, SlotRow("table:1", "nonce", None, "tok", 4.0))
+    await storage.feed.set_slot(t.id, SlotRow("table:1", "nonce", 555, "tok", 4.0, "555"))
     await storage.feed.save_hand_copies(
         [(t.id, HandCopyRow(100, "tok", "@original", 9, 1.0, "fresh", 2.0, "fi"))]
     )
@@ -186,7 +194,7 @@ async def test_a_table_is_rebuilt_with_its_outbox_slots_and_hands(storage: Stora
     assert again.state.view(0) == t.state.view(0)
     assert [s.name for s in again.seats] == ["alice", "bob", "Ada"]
     assert loaded.outbox == rows and again.next_seq == 2
-    assert [(s.slot, s.message_id) for s in loaded.slots] == [("table:1", 555)]
+    assert loaded.slots == [SlotRow("table:1", "nonce", 555, "tok", 4.0, "555")]
     assert loaded.hand_copies[0].locale == "fi"
     await storage.feed.outbox_done(t.id, rows[0], 777)
     [loaded] = await storage.tables.load_owned(Shards())

@@ -157,20 +157,20 @@ async def test_the_fast_path_sends_what_the_public_api_sends(
         webhook = discord.Webhook.partial(bot.application_id, token, client=bot)
         webhook.type = discord.WebhookType.application  # an interaction's webhook
         public_hand = await webhook.send(**send_kwargs(samples()[4]), ephemeral=True, wait=True)
-        hand = await rest.hand_post(token, samples()[4])
+        hand = await rest.token_post(token, samples()[4], ephemeral=True)
         a, b = emu.message(public_hand.id), emu.message(hand)
         assert b.ephemeral and a.ephemeral
         assert _seen(a) == _seen(b)
         assert emu.visible_messages(w.channel, alice)[-1].id == hand
         assert hand not in [m.id for m in emu.visible_messages(w.channel, w.users[1])]
-        await rest.hand_edit(token, str(hand), samples()[5])
+        await rest.token_edit(token, str(hand), samples()[5])
         assert emu.message(hand).content == samples()[5].content
-        await rest.hand_edit(token, "@original", samples()[0])
+        await rest.token_edit(token, "@original", samples()[0])
         assert emu.message(answered.id).content == "just words"
-        await rest.hand_delete(token, str(hand))
+        await rest.token_delete(token, str(hand))
         assert emu.message(hand).deleted
         with pytest.raises(discord.HTTPException):
-            await rest.hand_post("not-a-token", samples()[0])
+            await rest.token_post("not-a-token", samples()[0], ephemeral=True)
         emu.assert_no_violations()
 
 
@@ -189,9 +189,9 @@ async def test_hands_leave_no_rate_limit_bucket_per_token(
         for _ in range(20):
             answered = await emu.invoke_and_wait(alice, w.channel, "smear rules")
             token = emu.interactions[answered.interaction_id].token
-            hand = await rest.hand_post(token, samples()[4])
-            await rest.hand_edit(token, str(hand), samples()[5])
-            await rest.hand_edit(token, "@original", samples()[0])
-            await rest.hand_delete(token, str(hand))
+            hand = await rest.token_post(token, samples()[4], ephemeral=True)
+            await rest.token_edit(token, str(hand), samples()[5])
+            await rest.token_edit(token, "@original", samples()[0])
+            await rest.token_delete(token, str(hand))
         assert len(buckets) - before < 5, "a bucket per token"
         emu.assert_no_violations()

@@ -30,8 +30,9 @@ from bot.languages import Languages
 from bot.model import Table
 from bot.render import Rendered
 from bot.storage import LoadedTable, OutboxRow, Storage, StorageUnavailable
+from bot.tables.feed.budget import Budget
 from bot.tables.feed.hands import Hands
-from bot.tables.feed.outlet import Outlet
+from bot.tables.feed.outlet import Outlet, Voice
 from bot.tables.feed.public import PublicMessages
 from bot.tables.feed.state import (
     HAND_EDIT_GAP,
@@ -47,6 +48,7 @@ from bot.tables.feed.state import (
     TableFeed,
     outbox_row,
     plan_of,
+    slot_of,
     table_slot,
 )
 from bot.tables.ports import Clock, Discord, SystemClock, Unavailable
@@ -66,11 +68,12 @@ class Feed:
         table_edit_gap: float = TABLE_EDIT_GAP,
         hand_edit_gap: float = HAND_EDIT_GAP,
         remind_after: float = REMIND_AFTER,
+        budget: Budget | None = None,
     ) -> None:
         self.storage = storage
-        self.outlet = Outlet(discord)
         self.languages = languages
         self.clock = clock or SystemClock()
+        self.outlet = Outlet(discord, budget or Budget.share(self.clock), self.clock)
         self.tables: dict[int, TableFeed] = {}
         self.public = PublicMessages(
             storage,
@@ -104,8 +107,8 @@ class Feed:
         tf = self.tables[t.id] = TableFeed(t)
         if loaded is not None:
             tf.outbox = list(loaded.outbox)
-            for s in loaded.slots:
-                tf.slots[s.slot] = Slot(s.nonce, s.message_id)
+            for row in loaded.slots:
+                tf.slots[row.slot] = slot_of(row)
             for c in loaded.hand_copies:
                 lane = tf.lane(c.user_id)
                 lane.saved = c
@@ -121,13 +124,14 @@ class Feed:
         tf.wake.set()
         return tf
 
-    def set_slot(self, t: Table, name: str, message_id: int, shown: Shown | None = None) -> None:
-        """A message posted as the answer to a command (a lobby): the feed keeps it up to date."""
+    def set_slot(self, t: Table, name: str, message_id: int, shown: Shown, click: Click) -> None:
+        """A message posted as the answer to a command or a click (a lobby): the feed keeps it
+        up to date, through that interaction's token while it lives."""
         tf = self.add(t)
         slot = tf.slots.get(name) or Slot("response", None)
         slot.message_id = message_id
-        if shown is not None:
-            slot.shown, slot.payload = shown.revision, shown.payload
+        slot.voice = Voice(click.token, click.issued, str(message_id))
+        slot.shown, slot.payload = shown.revision, shown.payload
         tf.slots[name] = slot
 
     def queue(self, t: Table, rows: list[OutboxRow]) -> None:

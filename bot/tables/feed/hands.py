@@ -22,12 +22,10 @@ from bot.languages import Languages
 from bot.model import Table
 from bot.render import Rendered
 from bot.storage import Storage
-from bot.tables.feed.outlet import Outlet
+from bot.tables.feed.outlet import TOKEN_LIFE, TOKEN_MARGIN, Outlet
 from bot.tables.feed.state import (
     LANE_SAVE_DELAY,
     STALE_RETRY,
-    TOKEN_LIFE,
-    TOKEN_MARGIN,
     Click,
     HandCopy,
     HandLane,

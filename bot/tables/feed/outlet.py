@@ -1,27 +1,62 @@
-"""The feed's way out to Discord, remembering which messages are gone.
+"""The feed's way out to Discord: whose authority each request goes with, the bot token's
+budget, and the memory of which messages are gone.
+
+A public message of a table is sent through the freshest interaction token of one of its
+people when there is one (its ``Voice``): Discord does not count those requests against the
+bot's global budget, and the message can be edited and deleted through the same token for as
+long as it lives (15 minutes). Without a usable token, the bot's own authority is used, and the
+request waits for its turn in the ``Budget``.
 
 A message Discord said is gone (deleted, by us or by someone else) or no longer ours to change
-(forbidden) is never asked about again: every such request would be wasted, against the bot's
-budget of requests, and a 403 counts toward Discord's limit of invalid requests (10,000 in 10
-minutes, then the whole bot is banned for a while). So each message id that failed once, or
-that we deleted, is remembered (the most recent ones), and a later edit or delete of it is
-answered from memory.
+(forbidden) is never asked about again: every such request would be wasted, and a 403 counts
+toward Discord's limit of invalid requests (10,000 in 10 minutes, then the whole bot is banned
+for a while). So each message id that failed once, or that we deleted, is remembered (the most
+recent ones), and a later edit or delete of it is answered from memory.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from dataclasses import dataclass
 
 from bot.render import Rendered
-from bot.tables.ports import Discord
+from bot.tables.feed.budget import Budget
+from bot.tables.ports import Clock, Discord, Posted
 
 REMEMBERED = 50_000  # message ids known gone, most recent kept
+TOKEN_LIFE = 15 * 60.0  # an interaction token's life on Discord
+TOKEN_MARGIN = 60.0  # stop using a token this long before it dies
+
+
+@dataclass(frozen=True)
+class Voice:
+    """Whose authority a public message is sent with: an interaction's token (and how that
+    token reaches the message: "@original" or its id), or the bot's own (``token`` None)."""
+
+    token: str | None = None
+    issued: float = 0.0  # wall-clock time the token was issued
+    ref: str | None = None
+
+    def reaching(self, message_id: int) -> Voice:
+        return Voice(self.token, self.issued, self.ref or str(message_id))
+
+
+BOT = Voice()
 
 
 class Outlet:
-    def __init__(self, discord: Discord) -> None:
+    def __init__(self, discord: Discord, budget: Budget, clock: Clock) -> None:
         self.discord = discord
+        self.budget = budget
+        self.clock = clock
         self._gone: OrderedDict[int, None] = OrderedDict()
+
+    def usable(self, issued: float, margin: float = TOKEN_MARGIN) -> bool:
+        """A token issued then still has ``margin`` seconds to live."""
+        return self.clock.time() - issued < TOKEN_LIFE - margin
+
+    def speaks(self, voice: Voice) -> bool:
+        return voice.token is not None and self.usable(voice.issued)
 
     def gone(self, message_id: int | None) -> bool:
         return message_id is not None and message_id in self._gone
@@ -35,30 +70,62 @@ class Outlet:
         if len(self._gone) > REMEMBERED:
             self._gone.popitem(last=False)
 
-    # ------------------------------------------------------------------ channel messages
+    # ------------------------------------------------------------------ public messages
 
-    async def post(self, channel_id: int, message: Rendered, nonce: str) -> int | None:
-        return await self.discord.post(channel_id, message, nonce)
+    async def post(
+        self, channel_id: int, message: Rendered, nonce: str, voice: Voice = BOT
+    ) -> tuple[int | None, Voice]:
+        """Post a public message with ``voice`` (the bot's own if the token can no longer);
+        its id and the voice that reaches it."""
+        if voice.token is not None and self.speaks(voice) and message.file is None:
+            message_id = await self.discord.token_post(voice.token, message, ephemeral=False)
+            if message_id is not None:
+                return message_id, voice.reaching(message_id)
+        await self.budget.spend()
+        return await self.discord.post(channel_id, message, nonce), BOT
 
-    async def edit(self, channel_id: int, message_id: int, message: Rendered) -> bool:
+    async def edit(
+        self, channel_id: int, message_id: int, message: Rendered, voice: Voice = BOT
+    ) -> bool:
         """False if the message is gone (or not ours to edit any more)."""
         if self.gone(message_id):
             return False
+        ref = voice.ref or str(message_id)
+        if (
+            voice.token is not None
+            and self.speaks(voice)
+            and await self.discord.token_edit(voice.token, ref, message)
+        ):
+            return True
+        await self.budget.spend()
         if await self.discord.edit(channel_id, message_id, message):
             return True
         self.forget(message_id)
         return False
 
-    async def delete(self, channel_id: int, message_id: int) -> None:
+    async def delete(self, channel_id: int, message_id: int, voice: Voice = BOT) -> None:
         if self.gone(message_id):
             return
+        ref = voice.ref or str(message_id)
+        if (
+            voice.token is not None
+            and self.speaks(voice)
+            and await self.discord.token_delete(voice.token, ref)
+        ):
+            self.forget(message_id)
+            return
+        await self.budget.spend()
         await self.discord.delete(channel_id, message_id)
         self.forget(message_id)
+
+    async def recent(self, channel_id: int, after: int) -> list[Posted] | None:
+        await self.budget.spend()
+        return await self.discord.recent(channel_id, after)
 
     # ------------------------------------------------------------------ hands (ephemeral)
 
     async def hand_post(self, token: str, message: Rendered) -> int | None:
-        return await self.discord.hand_post(token, message)
+        return await self.discord.token_post(token, message, ephemeral=True)
 
     async def hand_edit(
         self, token: str, ref: str, message_id: int | None, message: Rendered
@@ -67,7 +134,7 @@ class Outlet:
         is refused): that copy is not asked about again."""
         if self.gone(message_id):
             return False
-        if await self.discord.hand_edit(token, ref, message):
+        if await self.discord.token_edit(token, ref, message):
             return True
         self.forget(message_id)
         return False
@@ -76,7 +143,7 @@ class Outlet:
         """Delete a copy of a hand; True if it is gone (now or already)."""
         if self.gone(message_id):
             return True
-        deleted = await self.discord.hand_delete(token, ref)
+        deleted = await self.discord.token_delete(token, ref)
         if deleted:
             self.forget(message_id)
         return deleted

@@ -1,11 +1,20 @@
 """A table's public messages: the outbox carried out, the lobby, the table message of the hand
 in play and the ping, and a click's answer on one of them.
 
-The outbox's posts carry a nonce Discord enforces, so a post repeated after a crash returns the
-first message. The table message is edited at most once per ``table_edit_gap`` (the latest
-state: the moves of a fast trick are shown together). A person is mentioned the first time they
-are to act in a hand, and again only when their turn has waited ``remind_after`` seconds; a ping
-whose turn is over is deleted.
+The outbox's posts (a hand's result, the final standings, a note) go with the bot's own
+authority and a nonce Discord enforces, so a post repeated after a crash returns the first
+message. The derived messages (the table message, a ping) go through the freshest interaction
+token of one of the table's people (``outlet.Voice``), which Discord does not count against the
+bot's budget, and are edited and deleted through the same token. A token post has no nonce: its
+intent (the token) is stored first, and after a crash a message that may have been posted is
+looked for among the channel's newest messages (its Show my hand button names its slot) before
+it is posted again. A table message whose token is about to die moves to a fresher one (posted
+anew, the old one deleted through its own token).
+
+The table message is edited at most once per ``table_edit_gap`` (the latest state: the moves of
+a fast trick are shown together), less often under the bot's token when the bot is near its
+budget. A person is mentioned the first time they are to act in a hand, and again only when
+their turn has waited ``remind_after`` seconds; a ping whose turn is over is deleted.
 """
 
 from __future__ import annotations
@@ -14,13 +23,32 @@ import asyncio
 import json
 from collections.abc import Awaitable, Callable
 
+from bot import ids
 from bot.model import Table
 from bot.render import Rendered
 from bot.render.chart import draw
 from bot.storage import OutboxRow, Storage
-from bot.tables.feed.outlet import Outlet
-from bot.tables.feed.state import STALE_RETRY, Plan, Shown, Slot, TableFeed, new_nonce
+from bot.tables.feed.outlet import BOT, Outlet, Voice
+from bot.tables.feed.state import (
+    STALE_RETRY,
+    Plan,
+    Shown,
+    Slot,
+    TableFeed,
+    new_nonce,
+    slot_row,
+)
 from bot.tables.ports import Clock
+
+VOICE_LIFE = 5 * 60.0  # seconds a token must have left to post a derived message with
+MOVE_BEFORE = 3 * 60.0  # a table message moves to a fresher token this long before its dies
+PRESSURE_GAP = 4.0  # the table edit gap grows up to 1 + this times under the bot's budget
+DISCORD_EPOCH_MS = 1_420_070_400_000  # Discord's snowflakes count from 2015
+
+
+def snowflake_at(timestamp: float) -> int:
+    """The smallest message id Discord could give at ``timestamp`` (wall-clock seconds)."""
+    return max(0, int(timestamp * 1000) - DISCORD_EPOCH_MS) << 22
 
 
 class PublicMessages:
@@ -52,9 +80,8 @@ class PublicMessages:
         payload = None if row.payload is None else Rendered.from_json(json.loads(row.payload))
         if row.op == "post":
             assert payload is not None
-            message_id = await self.discord.post(
-                t.channel_id, await self._ready(payload), row.nonce
-            )
+            ready = await self._ready(payload)
+            message_id, _ = await self.discord.post(t.channel_id, ready, row.nonce)
             tf.slots[row.slot] = Slot(row.nonce, message_id)
             return message_id
         slot = tf.slots.get(row.slot)
@@ -62,10 +89,10 @@ class PublicMessages:
             assert payload is not None
             async with slot.lock:
                 if slot.shown < row.revision:  # not already shown by a click's answer
-                    await self.discord.edit(t.channel_id, slot.message_id, payload)
+                    await self.discord.edit(t.channel_id, slot.message_id, payload, slot.voice)
                     slot.shown = row.revision
         elif row.op == "delete" and slot is not None and slot.message_id:
-            await self.discord.delete(t.channel_id, slot.message_id)
+            await self.discord.delete(t.channel_id, slot.message_id, slot.voice)
         if row.op in ("close", "delete"):
             tf.slots.pop(row.slot, None)
         return None
@@ -85,17 +112,57 @@ class PublicMessages:
 
     # ------------------------------------------------------------------ derived messages
 
-    async def _post_slot(self, tf: TableFeed, name: str, payload: Rendered) -> Slot:
-        """Post a derived message: the intent (a fresh nonce) is stored first, then the id."""
+    def voice_for(self, tf: TableFeed) -> Voice:
+        """The freshest token of the table's people with some life left (the bot's own
+        authority if there is none)."""
+        best: tuple[str, float] | None = None
+        for lane in tf.lanes.values():
+            copy = None if lane.copy is None else (lane.copy.token, lane.copy.issued)
+            for token in (lane.fresh, copy):
+                if token is not None and (best is None or token[1] > best[1]):
+                    best = token
+        if best is None or not self.discord.usable(best[1], margin=VOICE_LIFE):
+            return BOT
+        return Voice(best[0], best[1])
+
+    async def _post_slot(
+        self, tf: TableFeed, name: str, payload: Rendered, voice: Voice | None = None
+    ) -> Slot:
+        """Post a derived message. Its intent (a fresh nonce, and the token it goes through)
+        is stored first, then its id."""
         t = tf.table
         slot = tf.slots.get(name)
         if slot is None or slot.nonce == "response":
-            slot = Slot(new_nonce(), None)
+            slot = Slot(new_nonce(), None, voice or self.voice_for(tf))
             tf.slots[name] = slot
-            await self.storage.feed.set_slot(t.id, name, slot.nonce, None)
-        slot.message_id = await self.discord.post(t.channel_id, payload, slot.nonce)
-        await self.storage.feed.set_slot(t.id, name, slot.nonce, slot.message_id)
+            await self.storage.feed.set_slot(t.id, slot_row(name, slot))
+        elif slot.message_id is None and slot.voice.token is not None:
+            # Posted through a token before a crash, perhaps: look before posting again.
+            found = await self._find(tf, name, slot)
+            if found is not None:
+                slot.message_id = found
+                await self.storage.feed.set_slot(t.id, slot_row(name, slot))
+                return slot
+        slot.message_id, slot.voice = await self.discord.post(
+            t.channel_id, payload, slot.nonce, slot.voice
+        )
+        await self.storage.feed.set_slot(t.id, slot_row(name, slot))
         return slot
+
+    async def _find(self, tf: TableFeed, name: str, slot: Slot) -> int | None:
+        """A derived message posted just before a crash (its id never came back): the newest
+        message of the channel whose Show my hand button names this slot."""
+        t = tf.table
+        after = snowflake_at(slot.voice.issued)
+        found = await self.discord.recent(t.channel_id, after)
+        if found is None:
+            return None  # the bot may not read the channel: it is posted again
+        wanted = ids.show(t.id, name)
+        for message in found:
+            if wanted in message.custom_ids:
+                slot.voice = slot.voice.reaching(message.message_id)
+                return message.message_id
+        return None
 
     async def lobby(self, tf: TableFeed, plan: Plan) -> None:
         """A lobby changed by something other than a click on it (a leave command, a rematch
@@ -107,10 +174,18 @@ class PublicMessages:
         async with slot.lock:
             if plan.revision <= slot.shown or payload == slot.payload:
                 return
-            if await self.discord.edit(tf.table.channel_id, slot.message_id, payload):
+            if await self.discord.edit(tf.table.channel_id, slot.message_id, payload, slot.voice):
                 slot.shown, slot.payload = plan.revision, payload
             else:
                 slot.message_id = None  # deleted: /smear start posts it again
+
+    def _edit_gap(self, slot: Slot) -> float:
+        """Seconds between two edits of a table message: longer under the bot's own token when
+        the bot is near its budget (fewer, fuller edits)."""
+        if slot.voice.token is not None and self.discord.speaks(slot.voice):
+            return self.table_edit_gap
+        pressure = min(1.0, max(0.0, self.discord.budget.pressure() - 0.5) * 2)
+        return self.table_edit_gap * (1 + PRESSURE_GAP * pressure)
 
     async def table_message(self, tf: TableFeed, plan: Plan) -> None:
         name = plan.table_slot
@@ -121,8 +196,9 @@ class PublicMessages:
         if slot is not None and slot.message_id:
             if plan.revision <= slot.shown:
                 return
-            if now < slot.edited_at + self.table_edit_gap:
-                tf.wake_at(slot.edited_at + self.table_edit_gap)
+            gap = self._edit_gap(slot)
+            if now < slot.edited_at + gap:
+                tf.wake_at(slot.edited_at + gap)
                 return
         payload = plan.table_payload()
         if payload is None:
@@ -136,10 +212,31 @@ class PublicMessages:
         async with slot.lock:
             if plan.revision <= slot.shown:
                 return
-            if not await self.discord.edit(t.channel_id, slot.message_id, payload):
+            message_id = slot.message_id
+            assert message_id is not None
+            if await self._moved(tf, name, slot, payload):
+                slot = tf.slots[name]
+            elif not await self.discord.edit(t.channel_id, message_id, payload, slot.voice):
                 slot.nonce = "gone"  # deleted by someone: post it again
                 slot = await self._post_slot(tf, name, payload)
             slot.shown, slot.payload, slot.edited_at = plan.revision, payload, now
+
+    async def _moved(self, tf: TableFeed, name: str, slot: Slot, payload: Rendered) -> bool:
+        """A table message whose token is about to die moves to a fresher token, while the
+        old one can still delete it (nothing counted against the bot's budget)."""
+        old = slot.voice
+        if old.token is None or self.discord.usable(old.issued, margin=MOVE_BEFORE):
+            return False
+        fresh = self.voice_for(tf)
+        if fresh.token is None or fresh.issued <= old.issued:
+            return False
+        gone = slot.message_id
+        tf.slots[name] = Slot(new_nonce(), None, fresh)
+        await self.storage.feed.set_slot(tf.table.id, slot_row(name, tf.slots[name]))
+        await self._post_slot(tf, name, payload)
+        if gone is not None:
+            await self.discord.delete(tf.table.channel_id, gone, old)
+        return True
 
     async def ping(self, tf: TableFeed, plan: Plan) -> None:
         """Mention the person to act, the first time in a hand and once more after a wait; a
@@ -185,10 +282,13 @@ class PublicMessages:
         if current.message_id is None and current.nonce not in ("response", "gone"):
             # Posted just before a crash, its id never came back: the same nonce makes
             # Discord answer with that message (a silent stand-in if there was none).
-            silent = Rendered(content="…")
-            current.message_id = await self.discord.post(t.channel_id, silent, current.nonce)
+            if current.voice.token is None:
+                silent = Rendered(content="…")
+                current.message_id, _ = await self.discord.post(t.channel_id, silent, current.nonce)
+            else:
+                current.message_id = await self._find(tf, "ping", current)
         if current.message_id:
-            await self.discord.delete(t.channel_id, current.message_id)
+            await self.discord.delete(t.channel_id, current.message_id, current.voice)
         await self.storage.feed.drop_slot(t.id, "ping")
         tf.slots.pop("ping", None)
 
@@ -216,7 +316,7 @@ class PublicMessages:
             slot.shown, slot.payload = shown.revision, shown.payload
             if message_id is not None and slot.message_id != message_id:
                 slot.message_id = message_id
-                await self.storage.feed.set_slot(t.id, name, slot.nonce, message_id)
+                await self.storage.feed.set_slot(t.id, slot_row(name, slot))
 
     async def still_there(self, tf: TableFeed | None, t: Table, name: str) -> int | None:
         """The id of a table's public message if it still exists (checked by editing it with
@@ -232,7 +332,7 @@ class PublicMessages:
             payload = slot.payload
             if payload is None:
                 return slot.message_id  # never shown by this process: assume it is there
-            if await self.discord.edit(t.channel_id, slot.message_id, payload):
+            if await self.discord.edit(t.channel_id, slot.message_id, payload, slot.voice):
                 return slot.message_id
             slot.message_id = None
         if name != "lobby":

@@ -16,14 +16,13 @@ from bot.i18n import Lang
 from bot.languages import Languages
 from bot.model import LOBBY, PLAYING, Table
 from bot.render import Rendered
-from bot.storage import HandCopyRow, OutboxRow
+from bot.storage import HandCopyRow, OutboxRow, SlotRow
+from bot.tables.feed.outlet import BOT, Voice
 from engine.core import Phase
 
 TABLE_EDIT_GAP = 1.0  # seconds between two edits of a table message (Discord: 5 per 5 s)
 HAND_EDIT_GAP = 1.0  # between two in-place edits of a hand that is not its owner's turn
 REMIND_AFTER = 30.0  # seconds a turn waits before its person is mentioned again
-TOKEN_LIFE = 15 * 60.0  # an interaction token's life on Discord
-TOKEN_MARGIN = 60.0  # stop using a token this long before it dies
 RETRY_MAX = 30.0
 RETRY_STORAGE = 1.0  # the database away: look again often, it may be back any moment
 LANE_SAVE_DELAY = 0.5  # seconds: hand tokens are saved together, a moment after they change
@@ -57,10 +56,11 @@ class Click:
 
 @dataclass
 class Slot:
-    """A public message of a table."""
+    """A public message of a table, and the voice that reaches it."""
 
     nonce: str
     message_id: int | None
+    voice: Voice = BOT
     shown: int = -1  # revision shown
     payload: Rendered | None = None
     edited_at: float = -math.inf  # monotonic
@@ -196,6 +196,18 @@ def outbox_row(t: Table, op: str, slot: str, payload: Rendered | None) -> Outbox
     data = None if payload is None else json.dumps(payload.to_json(), separators=(",", ":"))
     # The commit that stores this row makes the table's next revision.
     return OutboxRow(seq, op, slot, new_nonce(), data, t.revision + 1)
+
+
+def slot_row(name: str, slot: Slot) -> SlotRow:
+    """A slot as the database keeps it."""
+    v = slot.voice
+    token_at = None if v.token is None else v.issued
+    return SlotRow(name, slot.nonce, slot.message_id, v.token, token_at, v.ref)
+
+
+def slot_of(row: SlotRow) -> Slot:
+    voice = BOT if row.token is None else Voice(row.token, row.token_at or 0.0, row.ref)
+    return Slot(row.nonce, row.message_id, voice)
 
 
 def table_slot(hand_no: int) -> str:

@@ -23,7 +23,7 @@ class AfterGameUseCases(UseCases):
             raise
         message_id = await answer.post(shown.payload, ephemeral=False)
         if message_id is not None:
-            self.feed.set_slot(t, "lobby", message_id, shown)
+            self.feed.set_slot(t, "lobby", message_id, shown, self.click(asker))
         game_event(t.id, "rematch", of=table_id)
 
     async def export(self, asker: Asker, answer: Answer, table_id: int) -> None:

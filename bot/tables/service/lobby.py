@@ -26,7 +26,7 @@ class LobbyUseCases(UseCases):
             return
         message_id = await answer.post(shown.payload, ephemeral=False)
         if message_id is not None:
-            self.feed.set_slot(t, "lobby", message_id, shown)
+            self.feed.set_slot(t, "lobby", message_id, shown, self.click(asker))
         self.feed.saw(t, asker.user_id, self.click(asker))
 
     async def _table_here(self, asker: Asker, answer: Answer, t: Table) -> None:
@@ -41,7 +41,7 @@ class LobbyUseCases(UseCases):
         shown = await self.commands.lobby_now(t)
         new_id = await answer.post(shown.payload, ephemeral=False)
         if new_id is not None:
-            self.feed.set_slot(t, "lobby", new_id, shown)
+            self.feed.set_slot(t, "lobby", new_id, shown, self.click(asker))
 
     async def rules(self, asker: Asker, answer: Answer, game: str) -> None:
         await answer.say(self.lang(asker).t(f"rules-{game}"))

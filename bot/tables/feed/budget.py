@@ -1,0 +1,67 @@
+"""The bot token's budget of requests.
+
+Discord lets a bot make 50 requests per second under its token (channels, messages, guilds),
+however many processes share it; interaction callbacks and interaction-token webhooks are not
+counted. A bot that goes over is answered 429 (and 429s count toward the limit of invalid
+requests that gets a bot banned for a while). So every request under the bot's token waits here
+for its turn: at most ``per_second`` of them in any second (a sliding window, the strictest
+reading of Discord's limit). Each process gets its share of the token's budget.
+
+``pressure`` tells the feed how close to the limit the bot is: near it, table messages edited
+under the bot's token are edited less often (fewer, fuller edits), so a burst never starves a
+table and never meets a 429.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+
+from bot.tables.ports import Clock
+
+DISCORD_PER_SECOND = 50.0  # Discord's global limit per bot token
+SAFETY = 0.9  # what a process plans for, of its share (clocks and networks jitter)
+WINDOW = 1.0  # seconds
+
+
+class Budget:
+    def __init__(self, per_second: float, clock: Clock) -> None:
+        self.limit = max(1, int(per_second))
+        self.clock = clock
+        self._sent: deque[float] = deque()  # monotonic times of the requests in the window
+        self._waiting = 0
+        self.spent = 0  # requests made under the bot's token, in all
+        self.waited = 0.0  # seconds requests waited for their turn, in all
+
+    @classmethod
+    def share(
+        cls, clock: Clock, fraction: float = 1.0, per_second: float = DISCORD_PER_SECOND
+    ) -> Budget:
+        """This process's part of the token's budget (``fraction``: its part of the shards)."""
+        return cls(per_second * fraction * SAFETY, clock)
+
+    def _forget_old(self, now: float) -> None:
+        while self._sent and self._sent[0] <= now - WINDOW:
+            self._sent.popleft()
+
+    async def spend(self) -> None:
+        """Wait until one more request fits in the window, and count it."""
+        self._waiting += 1
+        started = self.clock.monotonic()
+        try:
+            while True:
+                now = self.clock.monotonic()
+                self._forget_old(now)
+                if len(self._sent) < self.limit:
+                    self._sent.append(now)
+                    self.spent += 1
+                    self.waited += now - started
+                    return
+                await asyncio.sleep(self._sent[0] + WINDOW - now)
+        finally:
+            self._waiting -= 1
+
+    def pressure(self) -> float:
+        """0 when idle, 1 at the limit, more when requests are waiting for their turn."""
+        self._forget_old(self.clock.monotonic())
+        return (len(self._sent) + self._waiting) / self.limit
