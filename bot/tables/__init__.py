@@ -154,5 +154,9 @@ class Tables:
     async def stop(self, timeout: float = 3.0) -> None:
         await self.life.stop(timeout)
 
+    async def halt(self) -> None:
+        """Stop dead, as a killed process does: nothing more is sent or saved (tests)."""
+        await self.life.halt()
+
 
 __all__ = ["Answer", "Asker", "Discord", "NewTable", "Tables"]

@@ -157,6 +157,15 @@ class Life:
         await self.driver.drop([t.id for t in dropped])
         await self.feed.drop()
 
+    async def halt(self) -> None:
+        """Stop dead, as a killed process does: every task ends where it is, nothing more is
+        sent or saved, and no last heartbeat is written."""
+        self.registry.stopping = True
+        await cancel_all([task for task in (self._life, self._loading) if task is not None])
+        await self.driver.close()
+        await self.feed.drop()
+        self.players.close()
+
     async def stop(self, timeout: float = 3.0) -> None:
         """A graceful stop: refuse new actions, let the actions under way finish, send what is
         left to send (up to ``timeout`` seconds), and say when we stopped (the next owner

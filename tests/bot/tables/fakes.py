@@ -1,0 +1,287 @@
+"""What bot/tables needs from outside, faked for unit tests that run in milliseconds: a Discord
+that keeps messages in memory (``FakeDiscord``), a clock driven by hand (``HandClock``), and the
+answer to a click (``FakeAnswer``).
+
+The fake Discord is as strict as Discord where bot/tables relies on it: a post with a nonce
+seen before returns the first message; an interaction token lives 15 minutes and reaches only
+the messages made through it; a deleted message is gone. It also checks what only a test can:
+that no two requests about one message are ever in flight at once (one lock per message), and
+it can stop dead after a given request (a crash: Discord did it, the bot never learns).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+from collections.abc import Awaitable
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from bot.render import Rendered
+from bot.tables import Asker
+from bot.tables.ports import Posted
+
+T = TypeVar("T")
+TOKEN_LIFE = 15 * 60.0
+
+
+class HandClock:
+    """Wall-clock and monotonic time that move only when the test says."""
+
+    def __init__(self, start: float = 1_800_000_000.0) -> None:
+        self.now = start
+
+    def time(self) -> float:
+        return self.now
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@dataclass
+class FakeMessage:
+    id: int
+    channel_id: int
+    payloads: list[Rendered]  # every version, oldest first
+    ephemeral: bool = False
+    token: str | None = None  # the interaction token it was made through (None: the bot)
+    deleted: bool = False
+
+    @property
+    def payload(self) -> Rendered:
+        return self.payloads[-1]
+
+
+class Crash(Exception):
+    """Raised to a test that waits on a crashed fake (never to the bot: it just hangs)."""
+
+
+@dataclass
+class FakeDiscord:
+    clock: HandClock
+    messages: dict[int, FakeMessage] = field(default_factory=dict)
+    requests: list[tuple[str, bool]] = field(default_factory=list)  # (what, under the bot token)
+    tokens: dict[str, float] = field(default_factory=dict)  # token -> issued
+    jitter: random.Random | None = None  # yield a random number of times inside each request
+    crash_after: int | None = None  # stop dead after this many requests
+    crash_on: tuple[str, int] | None = None  # ... or after the nth request of this kind
+    crashed: asyncio.Event = field(default_factory=asyncio.Event)
+    _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1000))
+    original: dict[str, int] = field(default_factory=dict)  # token -> its @original message
+    channel_of: dict[str, int] = field(default_factory=dict)  # token -> where it was clicked
+    _nonces: dict[tuple[int, str], int] = field(default_factory=dict)
+    _busy: set[int] = field(default_factory=set)
+    overlaps: list[int] = field(default_factory=list)  # messages asked about twice at once
+    _kinds: dict[str, int] = field(default_factory=dict)
+
+    def mint(self, channel_id: int) -> str:
+        """A new interaction token, issued now, of a click or command in ``channel_id``."""
+        token = f"token-{next(self._ids)}"
+        self.tokens[token] = self.clock.time()
+        self.channel_of[token] = channel_id
+        return token
+
+    def live(self, channel_id: int, *, ephemeral: bool | None = None) -> list[FakeMessage]:
+        return [
+            m
+            for m in self.messages.values()
+            if m.channel_id == channel_id
+            and not m.deleted
+            and (ephemeral is None or m.ephemeral == ephemeral)
+        ]
+
+    def bot_token_requests(self) -> int:
+        return sum(1 for _, bot in self.requests if bot)
+
+    # ------------------------------------------------------------------ the machinery
+
+    async def _request(self, what: str, bot: bool, message_id: int | None = None) -> None:
+        if self.crashed.is_set():
+            await asyncio.Event().wait()  # the process is dead: nothing comes back
+        if message_id is not None:
+            if message_id in self._busy:
+                self.overlaps.append(message_id)
+            self._busy.add(message_id)
+        try:
+            for _ in range(self.jitter.randrange(4) if self.jitter else 0):
+                await asyncio.sleep(0)
+        finally:
+            self._busy.discard(message_id or -1)
+        self.requests.append((what, bot))
+
+    async def _maybe_crash(self, kind: str = "") -> None:
+        """Stop dead here if the test said so (the request was done; its answer never comes).
+        ``kind``: the request's, more precisely than its name ("public token_post")."""
+        due = self.crash_after is not None and len(self.requests) >= self.crash_after
+        if self.crash_on is not None and kind == self.crash_on[0]:
+            self._kinds[kind] = self._kinds.get(kind, 0) + 1
+            due = due or self._kinds[kind] == self.crash_on[1]
+        if due:
+            self.crashed.set()
+            await asyncio.Event().wait()
+
+    def _new(self, channel_id: int, payload: Rendered, ephemeral: bool, token: str | None) -> int:
+        message = FakeMessage(next(self._ids), channel_id, [payload], ephemeral, token)
+        self.messages[message.id] = message
+        return message.id
+
+    def _reach(self, token: str, ref: str) -> FakeMessage | None:
+        if self.clock.time() - self.tokens.get(token, -1e18) > TOKEN_LIFE:
+            return None  # a dead token (401)
+        message_id = self.original.get(token) if ref == "@original" else int(ref)
+        message = None if message_id is None else self.messages.get(message_id)
+        if message is None or message.deleted:
+            return None
+        if message.token != token and self.original.get(token) != message.id:
+            return None  # a token reaches what it made, and what its interaction answered
+        return message
+
+    # ------------------------------------------------------------------ the bot's token
+
+    async def post(self, channel_id: int, message: Rendered, nonce: str) -> int | None:
+        await self._request("post", True)
+        key = (channel_id, nonce)
+        if key not in self._nonces:
+            self._nonces[key] = self._new(channel_id, message, False, None)
+        await self._maybe_crash("post")
+        return self._nonces[key]
+
+    async def edit(self, channel_id: int, message_id: int, message: Rendered) -> bool:
+        await self._request("edit", True, message_id)
+        found = self.messages.get(message_id)
+        ok = found is not None and not found.deleted
+        if ok:
+            assert found is not None
+            found.payloads.append(message)
+        await self._maybe_crash()
+        return ok
+
+    async def delete(self, channel_id: int, message_id: int) -> None:
+        await self._request("delete", True, message_id)
+        found = self.messages.get(message_id)
+        if found is not None:
+            found.deleted = True
+        await self._maybe_crash()
+
+    async def recent(self, channel_id: int, after: int) -> list[Posted] | None:
+        await self._request("recent", True)
+        found = [
+            Posted(m.id, tuple(custom_ids(m.payload)))
+            for m in sorted(self.live(channel_id, ephemeral=False), key=lambda m: -m.id)
+        ]
+        return found[:50]
+
+    # ------------------------------------------------------------------ through a token
+
+    async def token_post(self, token: str, message: Rendered, *, ephemeral: bool) -> int | None:
+        await self._request("token_post", False)
+        if self.clock.time() - self.tokens.get(token, -1e18) > TOKEN_LIFE:
+            return None
+        message_id = self._new(self.channel_of.get(token, 0), message, ephemeral, token)
+        await self._maybe_crash("hand token_post" if ephemeral else "public token_post")
+        return message_id
+
+    async def token_edit(self, token: str, ref: str, message: Rendered) -> bool:
+        found = self._reach(token, ref)
+        await self._request("token_edit", False, None if found is None else found.id)
+        if found is not None:
+            found.payloads.append(message)
+        await self._maybe_crash("token_edit")
+        return found is not None
+
+    async def token_delete(self, token: str, ref: str) -> bool:
+        found = self._reach(token, ref)
+        await self._request("token_delete", False, None if found is None else found.id)
+        if found is not None:
+            found.deleted = True
+        await self._maybe_crash("token_delete")
+        return found is not None
+
+
+def custom_ids(payload: Rendered) -> list[str]:
+    out = []
+    for row in payload.rows:
+        if isinstance(row, tuple):
+            out += [b.custom_id for b in row if b.custom_id is not None]
+        else:
+            out.append(row.custom_id)
+    return out
+
+
+def enabled(payload: Rendered) -> list[str]:
+    """The custom ids of a message's buttons that can be clicked."""
+    return [
+        b.custom_id
+        for row in payload.rows
+        if isinstance(row, tuple)
+        for b in row
+        if b.custom_id is not None and not b.disabled
+    ]
+
+
+@dataclass
+class FakeAnswer:
+    """The answer to one click or command, as the cogs' Ctx gives it."""
+
+    discord: FakeDiscord
+    channel_id: int
+    token: str
+    clicked: int | None = None  # the message clicked
+    said: list[str] = field(default_factory=list)
+    updates: list[Rendered | None] = field(default_factory=list)
+    posted: list[int] = field(default_factory=list)
+
+    async def working(self, work: Awaitable[T], *, slow: str) -> T:
+        return await work
+
+    async def defer(self, kind: str) -> None:
+        return None
+
+    async def update(self, payload: Rendered | None) -> None:
+        """The clicked message is edited (it becomes the click's @original)."""
+        self.updates.append(payload)
+        assert self.clicked is not None, "only a click can update the message clicked"
+        self.discord.original.setdefault(self.token, self.clicked)
+        message = self.discord.messages[self.clicked]
+        if payload is not None and not message.deleted:
+            message.payloads.append(payload)
+
+    async def post(self, payload: Rendered, *, ephemeral: bool) -> int | None:
+        message_id = self.discord._new(self.channel_id, payload, ephemeral, self.token)
+        self.discord.original.setdefault(self.token, message_id)
+        self.posted.append(message_id)
+        return message_id
+
+    async def say(self, text: str, *, ephemeral: bool = True) -> None:
+        self.said.append(text)
+
+
+def asker(
+    discord: FakeDiscord,
+    user_id: int,
+    *,
+    guild_id: int = 1,
+    channel_id: int = 10,
+    clicked: FakeMessage | None = None,
+    selected: tuple[str, ...] = (),
+) -> tuple[Asker, FakeAnswer]:
+    """A person's click (on ``clicked``) or command, and the answer it gets."""
+    token = discord.mint(channel_id)
+    who = Asker(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        user_id=user_id,
+        name=f"player{user_id}",
+        locale="en-US",
+        can_manage=False,
+        owns_guild=False,
+        token=token,
+        message_id=None if clicked is None else clicked.id,
+        ephemeral=bool(clicked is not None and clicked.ephemeral),
+        selected=selected,
+    )
+    return who, FakeAnswer(discord, channel_id, token, None if clicked is None else clicked.id)

@@ -1,0 +1,268 @@
+"""bot/tables on its own: the real tables, storage (SQLite) and engine, with a fake Discord and
+a clock driven by hand. Whole games in milliseconds, for the invariants the end-to-end tests
+can only sample:
+
+- no message is ever shown an older state than it showed, and no two requests about one
+  message are ever in flight at once (one lock per message);
+- a crash after any request of a game (Discord did it, the bot never learned) loses nothing and
+  doubles nothing: every result and the final standings once, no live button left behind;
+- a person's hand follows them (posted anew on their turn, the older copy gone) and is reduced
+  to one line before its token dies;
+- the table message and the pings go through people's tokens: a game costs the bot's own
+  token at most 0.15 requests per action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from bot import ids
+from bot.storage import Storage
+from bot.tables import NewTable, Tables
+from tests.bot.tables.fakes import (
+    FakeDiscord,
+    FakeMessage,
+    HandClock,
+    asker,
+    custom_ids,
+    enabled,
+)
+
+GUILD, CHANNEL = 1, 10
+PEOPLE = (101, 102)
+
+
+@dataclass
+class World:
+    clock: HandClock
+    discord: FakeDiscord
+    storage: Storage
+    tables: Tables
+    path: Path
+
+    async def restart(self) -> None:
+        """The process died (its tasks end where they are) and a new one starts."""
+        await self.tables.halt()
+        await self.storage.close()
+        self.discord.crashed.clear()
+        self.discord.crash_after = None
+        self.storage = await Storage.open(self.path)
+        self.tables = _tables(self.storage, self.discord, self.clock)
+        await self.tables.start()
+
+
+def _tables(storage: Storage, discord: FakeDiscord, clock: HandClock) -> Tables:
+    return Tables(
+        storage, discord, clock=clock, ai_pause=0.0, default_turn_timer=0, table_edit_gap=0.0
+    )
+
+
+async def _world(tmp_path: Path, *, jitter: int | None = None) -> World:
+    clock = HandClock()
+    discord = FakeDiscord(clock, jitter=None if jitter is None else random.Random(jitter))
+    path = tmp_path / "db.sqlite3"
+    storage = await Storage.open(path)
+    tables = _tables(storage, discord, clock)
+    await tables.start()
+    return World(clock, discord, storage, tables, path)
+
+
+async def _settle(w: World, rounds: int = 5000) -> None:
+    """Until the feed has sent everything it has (the fake answers at once; a chart is drawn
+    in a worker thread)."""
+    quiet = 0
+    seen = -1
+    for _ in range(rounds):
+        await asyncio.sleep(0.001)
+        count = len(w.discord.requests)
+        quiet = quiet + 1 if count == seen else 0
+        seen = count
+        if w.discord.crashed.is_set() or (quiet >= 5 and not w.tables.feed.pending()):
+            return
+
+
+async def _open(w: World, target: int = 4) -> int:
+    """A 3-seat Smear table: two people and an easy computer; its id."""
+    host, answer = asker(w.discord, PEOPLE[0], guild_id=GUILD, channel_id=CHANNEL)
+    new = NewTable("smear", 3, {"target": target, "stuck_dealer": False}, 0)
+    await w.tables.lobby.open(host, answer, new)
+    lobby = w.discord.messages[answer.posted[0]]
+    tid = int(re.findall(r"tb:l:(\d+):", " ".join(enabled(lobby.payload)))[0])
+    guest, answer = asker(w.discord, PEOPLE[1], guild_id=GUILD, channel_id=CHANNEL, clicked=lobby)
+    await w.tables.lobby.press(guest, answer, tid, "join")
+    who, answer = asker(
+        w.discord, PEOPLE[0], guild_id=GUILD, channel_id=CHANNEL, clicked=lobby, selected=("easy",)
+    )
+    await w.tables.lobby.add_computer(who, answer, tid)
+    await _settle(w)
+    return tid
+
+
+def _hand_of(w: World, user: int) -> FakeMessage | None:
+    """The person's newest live hand (an ephemeral message with moves)."""
+    mine = [
+        m
+        for m in w.discord.live(CHANNEL, ephemeral=True)
+        if any(c.startswith("tb:p:") for c in enabled(m.payload))
+        and w.discord.messages[m.id].token is not None
+        and _owner(w, m) == user
+    ]
+    return max(mine, key=lambda m: m.id) if mine else None
+
+
+def _owner(w: World, m: FakeMessage) -> int | None:
+    for c in enabled(m.payload):
+        found = ids.PLAY.fullmatch(c)
+        if found:
+            t = w.tables.live.get(int(found["tid"]))
+            seat = int(found["seat"])
+            return None if t is None or seat >= len(t.seats) else t.seats[seat].user_id
+    return None
+
+
+async def _play(w: World, tid: int, rng: random.Random, *, limit: int = 2000) -> int:
+    """People play from their hands until the game is over; the moves they made."""
+    moves = 0
+    for _ in range(limit):
+        await _settle(w)
+        t = w.tables.live.get(tid)
+        if t is None or t.state is None or t.status != "playing" or w.discord.crashed.is_set():
+            return moves
+        seat = t.state.current_player
+        if seat is None or t.seats[seat].user_id is None:
+            continue
+        user = t.seats[seat].user_id
+        assert user is not None
+        hand = _hand_of(w, user)
+        assert hand is not None, f"seat {seat}'s hand does not offer a move by itself"
+        choices = [c for c in enabled(hand.payload) if c.startswith("tb:p:")]
+        by_action = {int(c.rsplit(":", 1)[1]): c for c in choices}
+        pick = by_action.get(54) or by_action.get(52) or rng.choice(choices)
+        found = ids.PLAY.fullmatch(pick)
+        assert found is not None
+        move = (int(found["hand"]), int(found["ver"]), int(found["seat"]), int(found["action"]))
+        who, answer = asker(w.discord, user, guild_id=GUILD, channel_id=CHANNEL, clicked=hand)
+        await w.tables.play.play(who, answer, tid, move)
+        moves += 1
+    raise AssertionError("the game did not end")
+
+
+def _versions(m: FakeMessage) -> list[tuple[int, int]]:
+    """(hand, version) each version of a message showed, from its card buttons."""
+    out = []
+    for payload in m.payloads:
+        found = [f for c in custom_ids(payload) if (f := ids.PLAY.fullmatch(c))]
+        if found:
+            out.append((int(found[0]["hand"]), int(found[0]["ver"])))
+    return out
+
+
+def _check_the_end(w: World) -> None:
+    public = w.discord.live(CHANNEL, ephemeral=False)
+    texts = [m.payload.content or "" for m in public]
+    results = Counter(text.split("**")[1] for text in texts if text.startswith("**Hand "))
+    assert results and all(n == 1 for n in results.values()), results
+    standings = [m for m in public if m.payload.chart is not None or m.payload.file is not None]
+    assert len(standings) == 1
+    live = [m.id for m in public if m not in standings and enabled(m.payload)]
+    assert not live, "public messages left with live buttons"
+    hands = [m.id for m in w.discord.live(CHANNEL, ephemeral=True) if _owner(w, m) is not None]
+    assert not hands, "hands left with live moves"
+
+
+async def test_no_message_goes_back_in_time_and_one_request_at_a_time(tmp_path: Path) -> None:
+    w = await _world(tmp_path, jitter=3)
+    try:
+        tid = await _open(w)
+        await _play(w, tid, random.Random(5))
+        await _settle(w)
+        for m in w.discord.messages.values():
+            states = _versions(m)
+            assert states == sorted(states), f"message {m.id} went back in time: {states}"
+        assert w.discord.overlaps == []
+        _check_the_end(w)
+    finally:
+        await w.tables.stop()
+        await w.storage.close()
+
+
+CRASHES = [
+    *((None, n) for n in (3, 8, 14, 21, 29, 37, 46, 55, 68, 80)),
+    # Each kind of request, where a crash right after it matters most:
+    *(("public token_post", n) for n in (1, 2, 3, 5)),  # a table message or a ping
+    *(("hand token_post", n) for n in (1, 3)),
+    ("post", 1),  # a hand's result
+    *(("token_delete", n) for n in (1, 2)),  # a ping or an older hand
+    ("token_edit", 4),
+]
+
+
+@pytest.mark.parametrize(("kind", "nth"), CRASHES)
+async def test_a_crash_after_any_request_loses_and_doubles_nothing(
+    tmp_path: Path, kind: str | None, nth: int
+) -> None:
+    w = await _world(tmp_path)
+    try:
+        tid = await _open(w, target=6)
+        if kind is None:
+            w.discord.crash_after = len(w.discord.requests) + nth
+        else:
+            w.discord.crash_on = (kind, nth)
+        rng = random.Random(nth)
+        await _play(w, tid, rng)
+        assert w.discord.crashed.is_set(), "the game ended before the crash"
+        await w.restart()
+        await _settle(w)
+        await _play(w, tid, rng)
+        await _settle(w)
+        _check_the_end(w)
+    finally:
+        await w.tables.stop()
+        await w.storage.close()
+
+
+async def test_a_hand_follows_its_person_and_is_cut_before_its_token_dies(tmp_path: Path) -> None:
+    w = await _world(tmp_path)
+    try:
+        tid = await _open(w)
+        t = w.tables.live[tid]
+        assert t.state is not None
+        seat = t.state.current_player
+        assert seat is not None and t.seats[seat].user_id in PEOPLE
+        user = t.seats[seat].user_id
+        assert user is not None
+        hand = _hand_of(w, user)
+        assert hand is not None, "the first to act got their hand without asking"
+        newest = max(m.id for m in w.discord.live(CHANNEL) if m.ephemeral is False)
+        assert hand.id > newest, "and it is below the table message"
+        w.clock.advance(14.5 * 60)  # the token has half a minute left
+        w.tables.feed.changed(t)
+        await _settle(w)
+        assert not enabled(w.discord.messages[hand.id].payload), "cut to one line in time"
+    finally:
+        await w.tables.stop()
+        await w.storage.close()
+
+
+async def test_a_game_costs_the_bot_token_little(tmp_path: Path) -> None:
+    w = await _world(tmp_path)
+    try:
+        tid = await _open(w)
+        before = w.discord.bot_token_requests()
+        await _play(w, tid, random.Random(9))
+        await _settle(w)
+        found = await w.storage.tables.record_of(tid)
+        assert found is not None and found[2] is not None
+        actions = sum(len(h.get("bids", [])) + len(h["plays"]) for h in found[2]["hands"])
+        spent = w.discord.bot_token_requests() - before
+        assert spent / actions <= 0.15, (spent, actions, Counter(w.discord.requests))
+    finally:
+        await w.tables.stop()
+        await w.storage.close()
