@@ -163,7 +163,7 @@ class Life:
         self.registry.stopping = True
         await cancel_all([task for task in (self._life, self._loading) if task is not None])
         await self.driver.close()
-        await self.feed.drop()
+        await self.feed.drop(dead=True)
         self.players.close()
 
     async def stop(self, timeout: float = 3.0) -> None:

@@ -162,13 +162,18 @@ class Feed:
             _, pending = await asyncio.wait(tasks, timeout=timeout)
             await cancel_all(list(pending))
 
-    async def drop(self) -> None:
+    async def drop(self, *, dead: bool = False) -> None:
         """Stop publishing every table at once, sending nothing more (this process no longer
         owns them; what was not sent is in the database for their next owner). The hands'
         copies and tokens are remembered: the database may have missed their last changes,
         and if this process owns the tables again, the newer of the two is kept."""
         tasks = [tf.task for tf in self.tables.values() if tf.task is not None]
-        tasks += self._side_tasks()
+        if self.hands.saver is not None:
+            tasks.append(self.hands.saver)
+        if dead:  # as a killed process: everything ends where it is
+            tasks += list(self.hands.side)
+        # Else the removals of older copies of hands under way finish: a copy left with live
+        # buttons would be a second hand for its person.
         self._retired = {tid: dict(tf.lanes) for tid, tf in self.tables.items()}
         self.tables.clear()
         self.hands.forget_unsaved()
