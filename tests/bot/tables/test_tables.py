@@ -37,6 +37,7 @@ from tests.bot.tables.fakes import (
 
 GUILD, CHANNEL = 1, 10
 PEOPLE = (101, 102)
+HAND_WAIT_ROUNDS = 300  # of 10 ms
 
 
 @dataclass
@@ -117,6 +118,17 @@ def _hand_of(w: World, user: int) -> FakeMessage | None:
     return max(mine, key=lambda m: m.id) if mine else None
 
 
+async def _wait_for_hand(w: World, user: int, version: int) -> FakeMessage | None:
+    """The person's hand once it offers them the move at ``version`` (a busy machine may take
+    a moment; a hand that never comes is a failure)."""
+    for _ in range(HAND_WAIT_ROUNDS):
+        hand = _hand_of(w, user)
+        if hand is not None and f":{version}:" in " ".join(enabled(hand.payload)):
+            return hand
+        await asyncio.sleep(0.01)
+    return None
+
+
 def _owner(w: World, m: FakeMessage) -> int | None:
     for c in enabled(m.payload):
         found = ids.PLAY.fullmatch(c)
@@ -140,7 +152,7 @@ async def _play(w: World, tid: int, rng: random.Random, *, limit: int = 2000) ->
             continue
         user = t.seats[seat].user_id
         assert user is not None
-        hand = _hand_of(w, user)
+        hand = await _wait_for_hand(w, user, t.version)
         assert hand is not None, f"seat {seat}'s hand does not offer a move by itself"
         choices = [c for c in enabled(hand.payload) if c.startswith("tb:p:")]
         by_action = {int(c.rsplit(":", 1)[1]): c for c in choices}
