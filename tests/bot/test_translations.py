@@ -1,8 +1,9 @@
 """Every language says everything, with the same placeholders, within Discord's limits.
 
-To add a language: copy ``bot/locales/en/bot.ftl`` to ``bot/locales/<code>/bot.ftl``, translate
-it, add the code to ``bot.i18n.LANGUAGES`` (and to ``DISCORD_LOCALES`` if Discord has a client
-locale for it). These tests then say what is missing or too long.
+To add a language: copy the files of ``bot/locales/en/`` (one per part of the bot: ``bot.ftl``,
+``review.ftl``...) to ``bot/locales/<code>/``, translate them, add the code to
+``bot.i18n.LANGUAGES`` (and to ``DISCORD_LOCALES`` if Discord has a client locale for it). These
+tests then say what is missing or too long.
 """
 
 from __future__ import annotations
@@ -33,11 +34,17 @@ NAME_RE = re.compile(r"^[-_\w]{1,32}$")
 
 
 def _messages(code: str) -> dict[str, ast.Message]:
-    path = LOCALES_DIR / code / "bot.ftl"
-    resource = FluentParser().parse(path.read_text(encoding="utf-8"))
-    junk = [e for e in resource.body if isinstance(e, ast.Junk)]
-    assert not junk, f"{path}: cannot parse: {junk[0].content[:200]}"
-    return {e.id.name: e for e in resource.body if isinstance(e, ast.Message)}
+    """Every message of a language, from all its files (a message id is in one file only)."""
+    found: dict[str, ast.Message] = {}
+    for path in sorted((LOCALES_DIR / code).glob("*.ftl")):
+        resource = FluentParser().parse(path.read_text(encoding="utf-8"))
+        junk = [e for e in resource.body if isinstance(e, ast.Junk)]
+        assert not junk, f"{path}: cannot parse: {junk[0].content[:200]}"
+        for e in resource.body:
+            if isinstance(e, ast.Message):
+                assert e.id.name not in found, f"{path}: {e.id.name} is in two files"
+                found[e.id.name] = e
+    return found
 
 
 def _variables(node: object) -> set[str]:
@@ -145,12 +152,15 @@ def test_every_message_the_code_names_exists_in_english() -> None:
             named |= set(KEY_IN_CODE.findall(path.read_text(encoding="utf-8")))
     assert len(named) > 100, "the scan found the code's messages"
     missing = sorted(k for k in named if k not in english)
-    assert not missing, f"messages named in the code but not in en/bot.ftl: {missing}"
+    assert not missing, f"messages named in the code but not in English: {missing}"
 
 
 def test_the_files_are_where_the_languages_are() -> None:
     assert sorted(p.name for p in LOCALES_DIR.iterdir() if p.is_dir()) == CODES
-    assert all(Path(LOCALES_DIR / c / "bot.ftl").is_file() for c in CODES)
+    english = sorted(p.name for p in (LOCALES_DIR / "en").glob("*.ftl"))
+    assert "bot.ftl" in english
+    for code in CODES:
+        assert sorted(p.name for p in (LOCALES_DIR / code).glob("*.ftl")) == english, code
 
 
 REFUSALS = ("IllegalAction", "NotYourTurn", "GameOver")
