@@ -29,7 +29,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchmarks.bench_load import BotProcess, Person, Watch, _prune
+from benchmarks.child import BotProcess
+from benchmarks.people import Person, Watch, prune
 from sandbox import DiscordEmulator, User
 
 TARGET_RSS_GROWTH = 0.10  # after the last game, within 10% of after the first tenth
@@ -113,7 +114,7 @@ async def soak(games: int, tables: int, think: float) -> dict[str, Any]:
             bot = await BotProcess.start(
                 emu, str(folder / "soak.sqlite3"), "", folder / "bot.log", None
             )
-            pruner = asyncio.create_task(_prune(emu, keep=5.0))
+            pruner = asyncio.create_task(prune(emu, keep=5.0))
             try:
                 hello = await bot.read(timeout=60)
                 assert hello.get("ready"), hello

@@ -1,0 +1,218 @@
+"""Scripted people for the benchmarks: they play from what the emulator shows them, like the
+people of the end-to-end tests, and wake on the emulator's events instead of polling (which
+would load the emulator's process and so the measurement)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from benchmarks.child import BotProcess
+from sandbox import (
+    ComponentNotClickable,
+    DiscordEmulator,
+    EmulatorEvent,
+    InteractionHandle,
+    User,
+)
+
+
+class Watch:
+    """Wakes scripted people on emulator events instead of polling (which would load the
+    emulator's process and so the measurement)."""
+
+    def __init__(self, emu: DiscordEmulator) -> None:
+        self.emu = emu
+        self.acks: dict[int, asyncio.Future[None]] = {}
+        self.changed: dict[int, asyncio.Event] = {}  # message id -> set on every update
+        self.table_message: dict[int, int] = {}  # table id -> its latest table message
+        self.hands: dict[int, int] = {}  # user id -> their newest hand message
+        self.moved: dict[int, asyncio.Event] = {}  # user id -> set when a new copy appears
+        emu.add_listener(self._on_event)
+
+    def _on_event(self, ev: EmulatorEvent) -> None:
+        if ev.interaction is not None:
+            fut = self.acks.pop(ev.interaction.id, None)
+            if fut is not None and not fut.done():
+                fut.set_result(None)
+            return
+        m = ev.message
+        if m is None:
+            return
+        event = self.changed.get(m.id)
+        if event is not None:
+            event.set()
+        if ev.kind != "message_create":
+            return
+        for row in m.components:
+            for c in row.get("components", ()):
+                cid = str(c.get("custom_id", ""))
+                if cid.startswith("tb:s:") and not m.ephemeral and m.embeds:
+                    self.table_message[int(cid.split(":")[2])] = m.id
+                elif cid.startswith("tb:r:") and m.ephemeral and m.interaction_user is not None:
+                    # A new copy of a person's hand (it follows them to the bottom).
+                    uid = m.interaction_user.id
+                    self.hands[uid] = m.id
+                    self.changed.setdefault(m.id, asyncio.Event())
+                    moved = self.moved.get(uid)
+                    if moved is not None:
+                        moved.set()
+
+    async def answered(self, handle: InteractionHandle) -> bool:
+        if handle.acked:
+            return True
+        if not handle.failed:
+            fut = asyncio.get_running_loop().create_future()
+            self.acks[handle.id] = fut
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(fut, self.emu.interaction_timeout + 1)
+        return handle.acked
+
+
+class Person:
+    def __init__(
+        self, emu: DiscordEmulator, watch: Watch, table_id: int, user: User, think: float, seed: int
+    ) -> None:
+        self.emu = emu
+        self.watch = watch
+        self.table_id = table_id
+        self.user = user
+        self.think = think
+        self.rng = random.Random(seed)
+        self.hand_id: int | None = None
+        self.clicks = 0
+        self.failed = 0
+        self.done = False
+
+    async def _click(self, message_id: int, custom_id: str | None, label: str | None) -> bool:
+        try:
+            handle = await self.emu.click(self.user, message_id, custom_id, label=label)
+        except ComponentNotClickable:
+            return False  # changed under the cursor: look again
+        self.clicks += 1
+        ok = await self.watch.answered(handle)
+        if not ok:
+            self.failed += 1
+        elif custom_id is None and label == "Show my hand" and handle.original_message_id:
+            self.hand_id = handle.original_message_id
+            self.watch.changed[self.hand_id] = asyncio.Event()
+        return ok
+
+    def _choices(self) -> list[str]:
+        self.hand_id = self.watch.hands.get(self.user.id, self.hand_id)
+        assert self.hand_id is not None
+        msg = self.emu.messages[self.hand_id]
+        if "The game is over" in msg.content:
+            self.done = True
+        return [
+            str(b["custom_id"])
+            for b in msg.buttons()
+            if str(b.get("custom_id", "")).startswith("tb:p:") and not b.get("disabled")
+        ]
+
+    async def run(self, until: float) -> None:
+        loop = asyncio.get_running_loop()
+        moved = self.watch.moved.setdefault(self.user.id, asyncio.Event())
+        while not self.done and loop.time() < until:
+            self.hand_id = self.watch.hands.get(self.user.id, self.hand_id)
+            if self.hand_id is None:
+                tm = self.watch.table_message.get(self.table_id)
+                if tm is None:
+                    await asyncio.sleep(0.05)
+                    continue
+                await asyncio.sleep(self.think * self.rng.uniform(0.1, 1.0))
+                await self._click(tm, None, "Show my hand")
+                continue
+            event = self.watch.changed[self.hand_id]
+            event.clear()
+            moved.clear()
+            if not self._choices():
+                if self.done:
+                    return
+                left = until - loop.time()
+                waits = [asyncio.ensure_future(e.wait()) for e in (event, moved)]
+                await asyncio.wait(
+                    waits, timeout=max(0.0, min(5.0, left)), return_when=asyncio.FIRST_COMPLETED
+                )
+                for w in waits:
+                    w.cancel()
+                continue
+            await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+            choices = self._choices()  # may have changed meanwhile
+            if not choices or loop.time() >= until:
+                continue
+            by_action = {int(c.rsplit(":", 1)[1]): c for c in choices}
+            pick = by_action.get(54) or by_action.get(52) or self.rng.choice(choices)
+            await self._click(self.hand_id, pick, None)
+
+
+async def open_table(
+    emu: DiscordEmulator, guild: Any, i: int, level: str
+) -> tuple[int, list[User]]:
+    channel = emu.add_channel(guild, f"table-{i}")
+    a = emu.add_member(guild, f"a{i}")
+    b = emu.add_member(guild, f"b{i}")
+    await asyncio.sleep(0.05)  # CHANNEL_CREATE and GUILD_MEMBER_ADD reach the bot
+    lobby = await emu.invoke_and_wait(a, channel, "smear start", {"seats": 3}, timeout=20)
+    tid = next(int(c.split(":")[2]) for c in lobby.custom_ids() if c.startswith("tb:l:"))
+    await (await emu.click(b, lobby, label="Join")).message(timeout=20)
+    await (await emu.select(a, lobby, f"tb:ai:{tid}", [level])).message(timeout=20)
+    return tid, [a, b]
+
+
+async def prune(emu: DiscordEmulator, keep: float) -> None:
+    """Forget answered interactions after ``keep`` seconds. The emulator scans every
+    interaction it ever saw on each message edit; a long run would otherwise time the
+    emulator's own bookkeeping (tokens stay valid: webhooks look them up elsewhere)."""
+    loop = asyncio.get_running_loop()
+    while True:
+        await asyncio.sleep(1.0)
+        now = loop.time()
+        for iid, h in list(emu.interactions.items()):
+            if h.failed or (h.acked_at is not None and now - h.acked_at > keep):
+                del emu.interactions[iid]
+
+
+@contextlib.asynccontextmanager
+async def bot_database(kind: str, folder: Path) -> AsyncIterator[str]:
+    """Where the bots keep their data: a SQLite file, a throwaway PostgreSQL server's fresh
+    database, or a given PostgreSQL URL."""
+    if kind == "sqlite":
+        yield str(folder / "bench.sqlite3")
+    elif kind == "postgres":
+        from sandbox.postgres import new_database, postgres_server
+
+        with postgres_server() as server:
+            yield await new_database(server)
+    else:
+        yield kind
+
+
+def guild_on(emu: DiscordEmulator, name: str, shard: int, count: int) -> Any:
+    """A server on ``shard`` of ``count`` (so each bot process gets its share of tables)."""
+    while True:
+        guild = emu.add_guild(name, channels=[])
+        if (guild.id >> 22) % count == shard:
+            return guild
+
+
+async def start_bots(
+    emu: DiscordEmulator, db: str, processes: int, folder: Path, profile: str | None
+) -> list[BotProcess]:
+    bots = []
+    for i in range(processes):
+        shards = f"{processes}/{i}" if processes > 1 else ""
+        log = folder / f"bot-{i}.log"
+        bots.append(await BotProcess.start(emu, db, shards, log, profile if i == 0 else None))
+    for bot in bots:
+        hello = await bot.read(timeout=60)
+        assert hello.get("ready"), hello
+    return bots
+
+
+async def ask_all(bots: list[BotProcess], cmd: str) -> list[dict[str, Any]]:
+    return [await bot.ask(cmd) for bot in bots]
