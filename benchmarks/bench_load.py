@@ -33,6 +33,7 @@ from typing import Any
 
 from benchmarks.people import (
     Person,
+    Think,
     Watch,
     ask_all,
     bot_database,
@@ -60,7 +61,7 @@ def _percentile(values: list[float], p: float) -> float:
 async def bench(
     tables: int,
     seconds: float,
-    think: float,
+    think: Think,
     warmup: float,
     level: str,
     profile: str | None,
@@ -129,6 +130,7 @@ async def bench(
             kinds = Counter(v.kind for v in emu.violations[violations_before:])
             requests = emu.requests[requests_before:]
             routes = Counter(_route(r.method, r.path) for r in requests)
+            shown = watch.move_shown(started)
             live = max(1, sum(int(m["live"]) for m in mem))
             moves = [float(x) for end in ends for x in end["moves"]]
             return {
@@ -159,6 +161,10 @@ async def bench(
                 - sum(int(m["actions"]) for m in mem),
                 "violations": dict(kinds),
                 "routes": routes,
+                "rate_limited": sum(1 for r in requests if r.status == 429),
+                "shown_p50_s": _percentile(shown, 50),
+                "shown_p99_s": _percentile(shown, 99),
+                "shown_count": len(shown),
                 "bot_cpu": [
                     float(e["cpu"]) - float(m["cpu"]) for e, m in zip(ends, mem, strict=True)
                 ],
@@ -183,15 +189,25 @@ async def bench(
                 tmp.cleanup()
 
 
-def _route(method: str, path: str) -> str:
+def _route(method: str, path: str) -> tuple[bool, str]:
+    """(under the bot's token, what it is) of a request: interaction callbacks and
+    interaction-token webhooks are not counted against the bot's global budget."""
     parts = path.split("/")
     if "interactions" in parts:
-        return "interaction callback"
+        return False, "callback"
     if "webhooks" in parts:
-        return f"{method} webhook (hand refresh, follow-up)"
+        return False, f"{method} webhook"
     if "messages" in parts:
-        return f"{method} channel message" + ("" if parts[-1] == "messages" else " by id")
-    return f"{method} other"
+        return True, f"{method} channel message" + ("" if parts[-1] == "messages" else " by id")
+    return True, f"{method} other"
+
+
+def _per_action(routes: Counter[tuple[bool, str]], actions: int, bot: bool) -> str:
+    total = sum(n for (b, _), n in routes.items() if b == bot)
+    parts = ", ".join(
+        f"{what} {n / max(1, actions):.3f}" for (b, what), n in sorted(routes.items()) if b == bot
+    )
+    return f"{total / max(1, actions):.3f} ({parts or 'none'})"
 
 
 def _print_profile(path: str, top: int = 30) -> None:
@@ -208,7 +224,12 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=20.0, help="measured seconds")
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds before measuring")
-    parser.add_argument("--think", type=float, default=1.0, help="seconds a person thinks")
+    parser.add_argument(
+        "--think",
+        type=Think.parse,
+        default=Think.parse("1"),
+        help='seconds a person thinks before a move: "2-6" (human pace) or "1" (0.5 to 1.5 s)',
+    )
     parser.add_argument("--level", default="easy", help="the computer's level")
     parser.add_argument("--profile", help="cProfile the bot process into this file")
     parser.add_argument("--log", help="write the bot's whole log (warnings, errors) to this file")
@@ -265,10 +286,15 @@ def main() -> None:
             f"(base RSS {r['rss_base_mb']:.0f} MB)",
         ),
         (
-            "bot requests / action",
-            ", ".join(
-                f"{k} {v / max(1, r['actions']):.2f}" for k, v in sorted(r["routes"].items())
-            ),
+            "bot-token requests / action",
+            _per_action(r["routes"], r["actions"], True) + "  (target <= 0.15)",
+        ),
+        ("interaction requests / act.", _per_action(r["routes"], r["actions"], False)),
+        ("429s received", f"{r['rate_limited']}"),
+        (
+            "click → public table shows it",
+            f"p50 {r['shown_p50_s']:.2f} s, p99 {r['shown_p99_s']:.2f} s "
+            f"({r['shown_count']} moves clicked)",
         ),
         (
             "CPU used (of wall)",
@@ -287,10 +313,7 @@ def main() -> None:
         ("wall time", f"{time.perf_counter() - t0:.0f} s"),
     ]
     width = max(len(k) for k, _ in rows)
-    print(
-        f"load benchmark: bots in their own processes, {args.think:g} s think, "
-        f"computer {args.level}"
-    )
+    print(f"load benchmark: bots in their own processes, {args.think} think, computer {args.level}")
     for k, v in rows:
         print(f"  {k.ljust(width)}  {v}")
     for line in r["bot_log"][:5]:

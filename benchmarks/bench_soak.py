@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.child import BotProcess
-from benchmarks.people import Person, Watch, prune
+from benchmarks.people import Person, Think, Watch, prune
 from sandbox import DiscordEmulator, User
 
 TARGET_RSS_GROWTH = 0.10  # after the last game, within 10% of after the first tenth
@@ -51,7 +51,7 @@ async def _open(
 
 
 class Soak:
-    def __init__(self, emu: DiscordEmulator, bot: BotProcess, games: int, think: float) -> None:
+    def __init__(self, emu: DiscordEmulator, bot: BotProcess, games: int, think: Think) -> None:
         self.emu = emu
         self.bot = bot
         self.games = games
@@ -103,7 +103,7 @@ def _format(row: dict[str, Any]) -> str:
     )
 
 
-async def soak(games: int, tables: int, think: float) -> dict[str, Any]:
+async def soak(games: int, tables: int, think: Think) -> dict[str, Any]:
     import logging
 
     logging.getLogger("sandbox").setLevel(logging.ERROR)
@@ -160,7 +160,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2000, help="complete games in all")
     parser.add_argument("--tables", type=int, default=40, help="games at once")
-    parser.add_argument("--think", type=float, default=0.05, help="seconds a person thinks")
+    parser.add_argument(
+        "--think", type=Think.parse, default=Think.parse("0.05"), help="seconds a person thinks"
+    )
     args = parser.parse_args()
     print(
         f"soak benchmark: {args.games} games, {args.tables} at a time, two people and a "

@@ -5,9 +5,11 @@ would load the emulator's process and so the measurement)."""
 from __future__ import annotations
 
 import asyncio
+import bisect
 import contextlib
 import random
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,16 +19,43 @@ from sandbox import (
     DiscordEmulator,
     EmulatorEvent,
     InteractionHandle,
+    Message,
     User,
 )
 
 
+@dataclass(frozen=True)
+class Think:
+    """How long a person thinks before a move: uniformly between ``low`` and ``high`` seconds
+    ("2-6" on the command line is human pace; "1" is 0.5 to 1.5 s)."""
+
+    low: float
+    high: float
+
+    @classmethod
+    def parse(cls, text: str) -> Think:
+        low, _, high = text.partition("-")
+        if not high:
+            return cls(float(low) * 0.5, float(low) * 1.5)
+        return cls(float(low), float(high))
+
+    def seconds(self, rng: random.Random) -> float:
+        return rng.uniform(self.low, self.high)
+
+    def __str__(self) -> str:
+        return f"{self.low:g}-{self.high:g} s"
+
+
 class Watch:
     """Wakes scripted people on emulator events instead of polling (which would load the
-    emulator's process and so the measurement)."""
+    emulator's process and so the measurement), and notes when each table's public table
+    message changed (to time a click's move reaching it)."""
 
     def __init__(self, emu: DiscordEmulator) -> None:
         self.emu = emu
+        self.loop = asyncio.get_running_loop()
+        self.table_shown: dict[int, list[float]] = {}  # table id -> its table message's changes
+        self.moves: list[tuple[int, float]] = []  # (table id, loop time) of every move clicked
         self.acks: dict[int, asyncio.Future[None]] = {}
         self.changed: dict[int, asyncio.Event] = {}  # message id -> set on every update
         self.table_message: dict[int, int] = {}  # table id -> its latest table message
@@ -46,8 +75,14 @@ class Watch:
         event = self.changed.get(m.id)
         if event is not None:
             event.set()
-        if ev.kind != "message_create":
-            return
+        if ev.kind in ("message_create", "message_update") and not m.ephemeral and m.embeds:
+            table = _table_of(m.custom_ids())
+            if table is not None:
+                self.table_shown.setdefault(table, []).append(self.loop.time())
+        if ev.kind == "message_create":
+            self._new_message(m)
+
+    def _new_message(self, m: Message) -> None:
         for row in m.components:
             for c in row.get("components", ()):
                 cid = str(c.get("custom_id", ""))
@@ -62,6 +97,20 @@ class Watch:
                     if moved is not None:
                         moved.set()
 
+    def move_shown(self, since: float) -> list[float]:
+        """Seconds from each move clicked (after ``since``) to the first change of its table's
+        public table message after it (the change that shows it, or shows it with the moves
+        that came with it)."""
+        out = []
+        for table, clicked in self.moves:
+            if clicked < since:
+                continue
+            shown = self.table_shown.get(table, [])
+            i = bisect.bisect_left(shown, clicked)
+            if i < len(shown):
+                out.append(shown[i] - clicked)
+        return out
+
     async def answered(self, handle: InteractionHandle) -> bool:
         if handle.acked:
             return True
@@ -75,7 +124,7 @@ class Watch:
 
 class Person:
     def __init__(
-        self, emu: DiscordEmulator, watch: Watch, table_id: int, user: User, think: float, seed: int
+        self, emu: DiscordEmulator, watch: Watch, table_id: int, user: User, think: Think, seed: int
     ) -> None:
         self.emu = emu
         self.watch = watch
@@ -124,7 +173,7 @@ class Person:
                 if tm is None:
                     await asyncio.sleep(0.05)
                     continue
-                await asyncio.sleep(self.think * self.rng.uniform(0.1, 1.0))
+                await asyncio.sleep(self.think.seconds(self.rng) * 0.5)
                 await self._click(tm, None, "Show my hand")
                 continue
             event = self.watch.changed[self.hand_id]
@@ -141,13 +190,15 @@ class Person:
                 for w in waits:
                     w.cancel()
                 continue
-            await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+            await asyncio.sleep(self.think.seconds(self.rng))
             choices = self._choices()  # may have changed meanwhile
             if not choices or loop.time() >= until:
                 continue
             by_action = {int(c.rsplit(":", 1)[1]): c for c in choices}
             pick = by_action.get(54) or by_action.get(52) or self.rng.choice(choices)
-            await self._click(self.hand_id, pick, None)
+            clicked = self.watch.loop.time()
+            if await self._click(self.hand_id, pick, None):
+                self.watch.moves.append((self.table_id, clicked))
 
 
 async def open_table(
@@ -216,3 +267,11 @@ async def start_bots(
 
 async def ask_all(bots: list[BotProcess], cmd: str) -> list[dict[str, Any]]:
     return [await bot.ask(cmd) for bot in bots]
+
+
+def _table_of(custom_ids: list[str]) -> int | None:
+    """The table a public table message belongs to (its Show my hand button says)."""
+    for cid in custom_ids:
+        if cid.startswith("tb:s:") and cid.count(":") == 3 and cid.rsplit(":", 1)[1][:1] == "t":
+            return int(cid.split(":")[2])
+    return None
