@@ -286,24 +286,24 @@ class Hands:
                 await post(shown.payload)
             return
         lane = tf.lane(user_id)
-        lane.fresh = (click.token, click.issued)
         lane.locale = click.locale
         async with lane.lock:
             old = lane.copy
             if on_copy and old is not None and old.message_id == click.message_id:
                 # The live copy: edited in place (unless it already shows something newer).
-                old.token, old.ref, old.issued, old.expired = (
-                    click.token,
-                    "@original",
-                    click.issued,
-                    False,
-                )
                 if old.shown > shown.revision:
                     await update(None)
                 else:
                     await update(shown.payload)
                     old.shown, old.payload, old.turn = shown.revision, shown.payload, shown.turn
                     old.edited_at = self.clock.monotonic()
+                # The click's token reaches the copy now that its interaction is answered.
+                old.token, old.ref, old.issued, old.expired = (
+                    click.token,
+                    "@original",
+                    click.issued,
+                    False,
+                )
             else:
                 if on_copy:  # an older copy: it becomes the live one
                     await update(shown.payload)
@@ -323,6 +323,9 @@ class Hands:
                 )
                 if old is not None:
                     self._spawn(self._replace_copy(t.id, lane, old))
+        # A token is used for nothing else until its interaction was answered (Discord knows
+        # no webhook of an interaction that was not).
+        lane.fresh = (click.token, click.issued)
         self.remember(t.id, lane)
         tf.wake.set()
 

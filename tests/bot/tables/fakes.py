@@ -76,6 +76,8 @@ class FakeDiscord:
     _nonces: dict[tuple[int, str], int] = field(default_factory=dict)
     _busy: set[int] = field(default_factory=set)
     overlaps: list[int] = field(default_factory=list)  # messages asked about twice at once
+    answered: set[str] = field(default_factory=set)  # tokens whose interaction was answered
+    too_soon: list[str] = field(default_factory=list)  # tokens used before that (Discord: 404)
     _kinds: dict[str, int] = field(default_factory=dict)
 
     def mint(self, channel_id: int) -> str:
@@ -129,9 +131,16 @@ class FakeDiscord:
         self.messages[message.id] = message
         return message.id
 
+    def _alive(self, token: str) -> bool:
+        """Discord knows a token's webhook once its interaction was answered, for 15 min."""
+        if token not in self.answered:
+            self.too_soon.append(token)
+            return False
+        return self.clock.time() - self.tokens.get(token, -1e18) <= TOKEN_LIFE
+
     def _reach(self, token: str, ref: str) -> FakeMessage | None:
-        if self.clock.time() - self.tokens.get(token, -1e18) > TOKEN_LIFE:
-            return None  # a dead token (401)
+        if not self._alive(token):
+            return None  # a dead token (401) or one Discord does not know yet (404)
         message_id = self.original.get(token) if ref == "@original" else int(ref)
         message = None if message_id is None else self.messages.get(message_id)
         if message is None or message.deleted:
@@ -179,7 +188,7 @@ class FakeDiscord:
 
     async def token_post(self, token: str, message: Rendered, *, ephemeral: bool) -> int | None:
         await self._request("token_post", False)
-        if self.clock.time() - self.tokens.get(token, -1e18) > TOKEN_LIFE:
+        if not self._alive(token):
             return None
         message_id = self._new(self.channel_of.get(token, 0), message, ephemeral, token)
         await self._maybe_crash("hand token_post" if ephemeral else "public token_post")
@@ -243,6 +252,7 @@ class FakeAnswer:
 
     async def update(self, payload: Rendered | None) -> None:
         """The clicked message is edited (it becomes the click's @original)."""
+        self.discord.answered.add(self.token)
         self.updates.append(payload)
         assert self.clicked is not None, "only a click can update the message clicked"
         self.discord.original.setdefault(self.token, self.clicked)
@@ -251,12 +261,14 @@ class FakeAnswer:
             message.payloads.append(payload)
 
     async def post(self, payload: Rendered, *, ephemeral: bool) -> int | None:
+        self.discord.answered.add(self.token)
         message_id = self.discord._new(self.channel_id, payload, ephemeral, self.token)
         self.discord.original.setdefault(self.token, message_id)
         self.posted.append(message_id)
         return message_id
 
     async def say(self, text: str, *, ephemeral: bool = True) -> None:
+        self.discord.answered.add(self.token)
         self.said.append(text)
 
 

@@ -199,6 +199,7 @@ async def test_no_message_goes_back_in_time_and_one_request_at_a_time(tmp_path: 
             states = _versions(m)
             assert states == sorted(states), f"message {m.id} went back in time: {states}"
         assert w.discord.overlaps == []
+        assert w.discord.too_soon == [], "a token used before its interaction was answered"
         _check_the_end(w)
     finally:
         await w.tables.stop()
@@ -235,6 +236,7 @@ async def test_a_crash_after_any_request_loses_and_doubles_nothing(
         await _play(w, tid, rng)
         await _settle(w)
         _check_the_end(w)
+        assert w.discord.too_soon == []
     finally:
         await w.tables.stop()
         await w.storage.close()
