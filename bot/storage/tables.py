@@ -155,7 +155,8 @@ class TableStore:
         slots = [
             SlotRow(*r)
             for r in await self.db.fetchall(
-                "SELECT slot, nonce, message_id, token, token_at, ref FROM slots WHERE table_id = ?",
+                "SELECT slot, nonce, message_id, token, token_at, ref FROM slots"
+                " WHERE table_id = ?",
                 (t.id,),
             )
         ]
