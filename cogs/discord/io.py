@@ -16,7 +16,6 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Iterator
-
 from typing import Any
 
 import aiohttp
