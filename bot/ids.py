@@ -25,6 +25,8 @@ EXPORT = re.compile(rf"tb:x:{TID}")
 REMATCH = re.compile(rf"tb:again:{TID}")
 HINT = re.compile(rf"tb:h:{TID}")
 REVIEW = re.compile(rf"tb:rv:{TID}")
+REVIEW_HAND = re.compile(rf"tb:rh:{TID}:(?P<hand>\d{{1,4}})")  # a hand's result: its review
+REVIEW_PICK = re.compile(rf"tb:rhs:{TID}")  # the final standings: a menu of the hands
 # A confirmation of something that cannot be undone at a table; ``arg`` names a seat.
 CONFIRM = re.compile(rf"tb:ok:(?P<op>leave|cancel|replace):{TID}:(?P<arg>\d{{1,2}})")
 # A confirmation of deleting what is stored about a person or a whole server.
@@ -75,6 +77,14 @@ def hint(tid: int) -> str:
 
 def review(tid: int) -> str:
     return f"tb:rv:{tid}"
+
+
+def review_hand(tid: int, hand: int) -> str:
+    return f"tb:rh:{tid}:{hand}"
+
+
+def review_pick(tid: int) -> str:
+    return f"tb:rhs:{tid}"
 
 
 def confirm(op: str, tid: int, arg: int = 0) -> str:

@@ -88,3 +88,11 @@ class PlayCog(commands.Cog):
     @component(ids.REVIEW)
     async def review(self, ctx: Ctx, m: re.Match[str]) -> None:
         await self.tables.after.review_game(ctx.asker, ctx, int(m["tid"]))
+
+    @component(ids.REVIEW_HAND)
+    async def review_hand(self, ctx: Ctx, m: re.Match[str]) -> None:
+        await self.tables.after.review_hand(ctx.asker, ctx, int(m["tid"]), int(m["hand"]))
+
+    @component(ids.REVIEW_PICK)
+    async def review_chosen_hand(self, ctx: Ctx, m: re.Match[str]) -> None:
+        await self.tables.after.review_chosen_hand(ctx.asker, ctx, int(m["tid"]))

@@ -34,6 +34,7 @@ from bot.render.base import (
     timer_text,
     view_of,
 )
+from bot.render.review import hand_options
 from bot.render.screens import screens, trick_text
 from engine.cards import SUIT_OF, SUITS
 from engine.core import Phase, TrickView
@@ -205,7 +206,8 @@ def closed_table_message(t: Table, lang: Lang, key: str) -> Rendered:
 
 
 def hand_result(t: Table, index: int, lang: Lang) -> Rendered:
-    return Rendered(content=screens(t).hand_result(t, index, lang))
+    review = Button(ids.review_hand(t.id, index + 1), lang.t("hand-review-button"))
+    return Rendered(content=screens(t).hand_result(t, index, lang), rows=((review,),))
 
 
 def note_message(text: str) -> Rendered:
@@ -397,6 +399,7 @@ def final_standings(t: Table, lang: Lang) -> Rendered:
             Button(ids.review(t.id), lang.t("standings-review"), "primary"),
             Button(ids.export(t.id), lang.t("standings-export")),
         ),
+        Select(ids.review_pick(t.id), lang.t("hand-review-choose"), hand_options(t, lang)),
     )
     return Rendered(embed=embed, rows=rows, chart=score_chart(t, lang))
 

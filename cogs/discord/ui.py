@@ -97,10 +97,15 @@ def send_kwargs(rendered: Rendered) -> dict[str, Any]:
 
 
 def edit_kwargs(rendered: Rendered) -> dict[str, Any]:
-    """Edits replace everything: a missing embed or view is removed."""
-    return {
+    """Edits replace everything: a missing embed or view is removed. A file is sent with the
+    edit that fills in an acknowledged ("thinking") answer; other edits never carry one."""
+    kw: dict[str, Any] = {
         "content": rendered.content,
         "embed": build_embed(rendered),
         "view": build_view(rendered),
         "allowed_mentions": mentions(rendered),
     }
+    if rendered.file is not None:
+        name, data = rendered.file
+        kw["attachments"] = [discord.File(io.BytesIO(data), filename=name)]
+    return kw

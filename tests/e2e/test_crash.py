@@ -169,7 +169,11 @@ def check_screens_after_game(
     live = [
         (m.id, text_of(m)[:60])
         for m in public
-        if any(not b.get("disabled") for b in m.buttons()) and m.id != standings[0].id
+        if any(
+            not b.get("disabled") and not str(b.get("custom_id", "")).startswith("tb:rh:")
+            for b in m.buttons()
+        )
+        and m.id != standings[0].id
     ]
     assert not live, f"public messages left with live buttons: {live}"
     pings = [m for m in public if "your turn" in m.content or "waiting for your" in m.content]

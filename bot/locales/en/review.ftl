@@ -106,3 +106,5 @@ hand-review-option-smear = Hand { $hand }: { $name } bid { $bid }, { $made ->
 }
 hand-review-option-passed = Hand { $hand }: everyone passed
 hand-review-option-salad = Hand { $hand }: { $contract }
+hand-review-button = Review hand
+hand-review-unfinished = That hand is not over yet: it can be reviewed once it is.

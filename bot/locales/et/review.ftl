@@ -105,3 +105,5 @@ hand-review-option-smear = Voor { $hand }: { $name } pakkus { $bid }, { $made ->
 }
 hand-review-option-passed = Voor { $hand }: kõik passisid
 hand-review-option-salad = Voor { $hand }: { $contract }
+hand-review-button = Vaata käsi üle
+hand-review-unfinished = See käsi pole veel läbi: selle saab üle vaadata, kui see on lõppenud.

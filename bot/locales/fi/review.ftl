@@ -102,3 +102,5 @@ hand-review-option-smear = Jako { $hand }: { $name } tarjosi { $bid }, { $made -
 }
 hand-review-option-passed = Jako { $hand }: kaikki passasivat
 hand-review-option-salad = Jako { $hand }: { $contract }
+hand-review-button = Käy käsi läpi
+hand-review-unfinished = Se jako ei ole vielä päättynyt: sen voi käydä läpi, kun se on ohi.

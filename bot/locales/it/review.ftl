@@ -105,3 +105,5 @@ hand-review-option-smear = Mano { $hand }: { $name } ha offerto { $bid }, { $mad
 }
 hand-review-option-passed = Mano { $hand }: tutti hanno passato
 hand-review-option-salad = Mano { $hand }: { $contract }
+hand-review-button = Rivedi la mano
+hand-review-unfinished = Quella mano non è ancora finita: potrai rivederla quando lo sarà.

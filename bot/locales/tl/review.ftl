@@ -87,3 +87,5 @@ hand-review-option-smear = Round { $hand }: nag-bid si { $name } ng { $bid }, { 
 }
 hand-review-option-passed = Round { $hand }: pumasa ang lahat
 hand-review-option-salad = Round { $hand }: { $contract }
+hand-review-button = Suriin ang kamay
+hand-review-unfinished = Hindi pa tapos ang kamay na iyon: masusuri ito kapag tapos na.

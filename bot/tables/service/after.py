@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from bot import render
 from bot.log import game_event
 from bot.model import FINISHED, PLAYING, Refusal
 from bot.render.coach import game_review_text
+from bot.render.review import table_review_message
 from bot.tables.ports import Answer, Asker
 from bot.tables.service.base import UseCases
+from engine.errors import RecordError
 from engine.record import to_record
 
 
@@ -55,6 +59,31 @@ class AfterGameUseCases(UseCases):
         if found is None:
             raise Refusal("refusal-no-game-here")
         await self.export(asker, answer, found[0])
+
+    async def review_hand(self, asker: Asker, answer: Answer, table_id: int, hand: int) -> None:
+        """Any finished hand of a table's game, reviewed: every seat's cards as dealt, the
+        bidding, each trick and who won it and why, where each point came from (a picture and
+        its text). For anyone in the channel, players or not; only the asker sees it."""
+        await answer.defer("new")  # the picture takes a moment
+        loaded = await self.parts.storage.tables.load_table(table_id)
+        if loaded is None or loaded.table.place != asker.place or loaded.table.state is None:
+            raise Refusal("refusal-wrong-channel")
+        lang = self.lang(asker)
+        try:
+            payload = await asyncio.to_thread(table_review_message, loaded.table, hand, lang)
+        except RecordError:
+            raise Refusal("hand-review-unfinished") from None
+        await answer.post(payload, ephemeral=True)
+
+    async def review_chosen_hand(self, asker: Asker, answer: Answer, table_id: int) -> None:
+        """A hand chosen in the final standings' menu."""
+        try:
+            hand = int(asker.selected[0]) if asker.selected else 0
+        except ValueError:
+            hand = 0
+        if hand < 1:
+            raise Refusal("refusal-pick-one")
+        await self.review_hand(asker, answer, table_id, hand)
 
     async def review_game(self, asker: Asker, answer: Answer, table_id: int) -> None:
         """After a game: the asker's three costliest decisions, worked out in the pool."""

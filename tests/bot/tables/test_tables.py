@@ -183,7 +183,12 @@ def _check_the_end(w: World) -> None:
     assert results and all(n == 1 for n in results.values()), results
     standings = [m for m in public if m.payload.chart is not None or m.payload.file is not None]
     assert len(standings) == 1
-    live = [m.id for m in public if m not in standings and enabled(m.payload)]
+    # A hand's result keeps its Review hand button for good; nothing else stays live.
+    live = [
+        m.id
+        for m in public
+        if m not in standings and [c for c in enabled(m.payload) if not c.startswith("tb:rh:")]
+    ]
     assert not live, "public messages left with live buttons"
     hands = [m.id for m in w.discord.live(CHANNEL, ephemeral=True) if _owner(w, m) is not None]
     assert not hands, "hands left with live moves"
