@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import math
 import time
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
@@ -135,6 +136,9 @@ class RateLimiter:
         self._clock = clock
         self._global: _Window | None = None
         self._windows: dict[tuple[str, str], _Window] = {}
+        # How often a window was used up (a bucket's name, or "global"): each time, a client
+        # that reads the headers (discord.py does, per bucket) waits for the reset.
+        self.exhausted: Counter[str] = Counter()
 
     def check(self, method: str, route: str, params: Mapping[str, str]) -> Verdict | None:
         """Counts one request of ``method route``; None when no limit applies to it."""
@@ -151,6 +155,8 @@ class RateLimiter:
                 wait = global_window.opened + GLOBAL_PERIOD - now
                 return Verdict(None, 0, 0.0, SCOPE_GLOBAL, max(wait, 0.001))
             global_window.used += 1
+            if global_window.used == GLOBAL_LIMIT:
+                self.exhausted[SCOPE_GLOBAL] += 1
         if rule is None:
             return Verdict(None, 0, 0.0)
         window = self._window(rule, params, now)
@@ -158,6 +164,8 @@ class RateLimiter:
         if window.used >= rule.limit:
             return Verdict(rule, 0, reset_after, SCOPE_USER, max(reset_after, 0.001))
         window.used += 1
+        if window.used == rule.limit:
+            self.exhausted[rule.name] += 1
         return Verdict(rule, rule.limit - window.used, reset_after)
 
     def _global_window(self, now: float) -> _Window:
