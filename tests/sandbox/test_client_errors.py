@@ -10,14 +10,8 @@ import discord
 import pytest
 
 from sandbox import DiscordEmulator
-from tests.sandbox.conftest import World
+from tests.sandbox.conftest import World, text_channel
 from tests.sandbox.sandbox_bot import HandView, PlainBot
-
-
-def _text_channel(bot: discord.Client, channel_id: int) -> discord.TextChannel:
-    channel = bot.get_channel(channel_id)
-    assert isinstance(channel, discord.TextChannel)
-    return channel
 
 
 async def _kept_interaction(
@@ -35,7 +29,7 @@ async def _kept_interaction(
 async def test_a_request_for_a_deleted_message_is_recorded(
     emu: DiscordEmulator, world: World, bot: PlainBot
 ) -> None:
-    sent = await _text_channel(bot, world.channel.id).send("soon gone")
+    sent = await text_channel(bot, world.channel).send("soon gone")
     await sent.delete()
     emu.assert_no_client_errors()
     with pytest.raises(discord.NotFound):
@@ -78,7 +72,7 @@ async def test_injected_429s_are_recorded_but_are_the_tests_own_doing(
     emu: DiscordEmulator, world: World, bot: PlainBot
 ) -> None:
     emu.rate_limit_burst(2, retry_after=0.01, route="/channels/{channel_id}/messages")
-    await _text_channel(bot, world.channel.id).send("after two 429s")
+    await text_channel(bot, world.channel).send("after two 429s")
     injected = emu.client_errors(injected=True)
     assert [(e.status, e.invalid) for e in injected] == [(429, True), (429, True)]
     assert [h.injected for h in emu.rate_limit_hits] == [True, True]
@@ -93,7 +87,7 @@ async def test_a_token_cannot_edit_a_message_posted_with_the_bot_token(
     emu: DiscordEmulator, world: World, bot: PlainBot
 ) -> None:
     interaction = await _kept_interaction(emu, world, bot)
-    posted = await _text_channel(bot, world.channel.id).send("the table")
+    posted = await text_channel(bot, world.channel).send("the table")
     with pytest.raises(discord.NotFound) as info:
         await interaction.followup.edit_message(posted.id, content="hijacked")
     assert info.value.code == 10008
@@ -140,7 +134,7 @@ async def test_a_deferred_click_edits_the_bot_token_message_it_was_on(
 ) -> None:
     """Callback 6 on a component: "edit the original message later" is the clicked message,
     whoever posted it; the only way a token reaches a message the bot posted itself."""
-    posted = await _text_channel(bot, world.channel.id).send("your hand", view=HandView())
+    posted = await text_channel(bot, world.channel).send("your hand", view=HandView())
     click = await emu.click(world.alice, posted.id, "fold")
     assert await click.wait_ack() == 6
     folded = await click

@@ -12,7 +12,6 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
-import discord
 import pytest
 
 from sandbox import DiscordEmulator
@@ -24,7 +23,7 @@ from sandbox.ratelimits import (
     INTERACTION_TOKEN,
     RateLimiter,
 )
-from tests.sandbox.conftest import World
+from tests.sandbox.conftest import World, text_channel
 from tests.sandbox.sandbox_bot import PlainBot
 
 
@@ -124,29 +123,40 @@ def test_turned_off_nothing_is_limited() -> None:
 
 
 @pytest.fixture
-async def frozen(emu: DiscordEmulator) -> AsyncIterator[tuple[DiscordEmulator, HandClock]]:
+def frozen(emu: DiscordEmulator) -> HandClock:
+    """Stops the emulator's rate-limit clock: every request falls in one window."""
     clock = HandClock()
     emu.limiter = RateLimiter(clock=clock)
-    yield emu, clock
+    return clock
 
 
-async def _send(
-    session: aiohttp.ClientSession, method: str, url: str, **kwargs: Any
-) -> tuple[int, dict[str, str], Any]:
-    async with session.request(method, url, **kwargs) as resp:
-        return resp.status, dict(resp.headers), await resp.json(content_type=None)
+Answer = tuple[int, dict[str, str], Any]
 
 
-async def test_a_burst_over_50_a_second_is_answered_429_global(
-    frozen: tuple[DiscordEmulator, HandClock],
-) -> None:
-    emu, _ = frozen
+class BotApi:
+    """Raw REST calls with the bot token: status, headers and JSON body of each answer."""
+
+    def __init__(self, session: aiohttp.ClientSession, base: str) -> None:
+        self.session = session
+        self.base = base
+
+    async def __call__(self, method: str, path: str, **kwargs: Any) -> Answer:
+        async with self.session.request(method, self.base + path, **kwargs) as resp:
+            return resp.status, dict(resp.headers), await resp.json(content_type=None)
+
+
+@pytest.fixture
+async def api(emu: DiscordEmulator) -> AsyncIterator[BotApi]:
     assert emu.urls is not None
     auth = {"Authorization": f"Bot {emu.token}"}
     async with aiohttp.ClientSession(headers=auth) as session:
-        answers = await asyncio.gather(
-            *(_send(session, "GET", f"{emu.urls.api}/users/@me") for _ in range(80))
-        )
+        yield BotApi(session, emu.urls.api)
+
+
+async def test_a_burst_over_50_a_second_is_answered_429_global(
+    emu: DiscordEmulator, frozen: HandClock, api: BotApi
+) -> None:
+    answers = await asyncio.gather(*(api("GET", "/users/@me") for _ in range(80)))
     statuses = [status for status, _, _ in answers]
     assert statuses.count(200) == GLOBAL_LIMIT and statuses.count(429) == 30
     _, headers, body = next(a for a in answers if a[0] == 429)
@@ -169,20 +179,15 @@ async def test_a_burst_over_50_a_second_is_answered_429_global(
 
 
 async def test_a_channel_bucket_is_enforced_and_reported_with_its_id(
-    frozen: tuple[DiscordEmulator, HandClock], world: World
+    emu: DiscordEmulator, world: World, frozen: HandClock, api: BotApi
 ) -> None:
-    emu, clock = frozen
-    assert emu.urls is not None
-    auth = {"Authorization": f"Bot {emu.token}"}
-    table = f"{emu.urls.api}/channels/{world.channel.id}/messages"
-    lobby = f"{emu.urls.api}/channels/{world.other_channel.id}/messages"
-    async with aiohttp.ClientSession(headers=auth) as session:
-        posts = [await _send(session, "POST", table, json={"content": str(n)}) for n in range(6)]
-        elsewhere = await _send(session, "POST", lobby, json={"content": "lobby"})
-        first_id = posts[0][2]["id"]
-        edit = await _send(session, "PATCH", f"{table}/{first_id}", json={"content": "0!"})
-        clock.now += 5.0
-        later = await _send(session, "POST", table, json={"content": "later"})
+    table = f"/channels/{world.channel.id}/messages"
+    lobby = f"/channels/{world.other_channel.id}/messages"
+    posts = [await api("POST", table, json={"content": str(n)}) for n in range(6)]
+    elsewhere = await api("POST", lobby, json={"content": "lobby"})
+    edit = await api("PATCH", f"{table}/{posts[0][2]['id']}", json={"content": "0!"})
+    frozen.now += 5.0
+    later = await api("POST", table, json={"content": "later"})
     assert [status for status, _, _ in posts] == [200] * 5 + [429]
     assert [h["X-RateLimit-Remaining"] for _, h, _ in posts] == ["4", "3", "2", "1", "0", "0"]
     for _, headers, _ in posts:
@@ -204,40 +209,25 @@ async def test_a_channel_bucket_is_enforced_and_reported_with_its_id(
         "/channels/{channel_id}/messages",
         False,
     )
-    assert [m.content for m in emu.public_messages(world.channel)] == [
-        "0!",
-        "1",
-        "2",
-        "3",
-        "4",
-        "later",
-    ]
+    contents = [m.content for m in emu.public_messages(world.channel)]
+    assert contents == ["0!", "1", "2", "3", "4", "later"]
 
 
 async def test_error_answers_on_a_bucketed_route_carry_its_headers(
-    frozen: tuple[DiscordEmulator, HandClock], world: World
+    world: World, frozen: HandClock, api: BotApi
 ) -> None:
-    emu, _ = frozen
-    assert emu.urls is not None
-    auth = {"Authorization": f"Bot {emu.token}"}
-    url = f"{emu.urls.api}/channels/{world.channel.id}/messages/12345"
-    async with aiohttp.ClientSession(headers=auth) as session:
-        status, headers, body = await _send(session, "DELETE", url)
+    status, headers, body = await api("DELETE", f"/channels/{world.channel.id}/messages/12345")
     assert (status, body["code"]) == (404, 10008)
     assert headers["X-RateLimit-Bucket"] == DELETE_MESSAGE.bucket
     assert headers["X-RateLimit-Remaining"] == "4"
 
 
 async def test_interaction_answers_go_through_while_the_bot_token_is_limited(
-    world: World, bot: PlainBot, frozen: tuple[DiscordEmulator, HandClock]
+    emu: DiscordEmulator, world: World, bot: PlainBot, frozen: HandClock, api: BotApi
 ) -> None:
-    emu, _ = frozen
-    assert emu.urls is not None
-    auth = {"Authorization": f"Bot {emu.token}"}
-    async with aiohttp.ClientSession(headers=auth) as session:
-        for _ in range(GLOBAL_LIMIT):
-            await _send(session, "GET", f"{emu.urls.api}/users/@me")
-        status, _, _ = await _send(session, "GET", f"{emu.urls.api}/users/@me")
+    for _ in range(GLOBAL_LIMIT):
+        await api("GET", "/users/@me")
+    status, _, _ = await api("GET", "/users/@me")
     assert status == 429  # the bot token is out of requests for this second
     # A command answered by callback, followups, an edit and deletes through its token.
     handle = await emu.invoke(world.alice, world.channel, "game cleanup")
@@ -264,11 +254,8 @@ async def test_discord_py_waits_out_global_429s_and_every_message_arrives(
     await emu.wait_until(
         lambda: all(bot.get_channel(c.id) for c in channels) or None, what="CHANNEL_CREATEs"
     )
-    targets = [bot.get_channel(c.id) for c in channels]
-    assert all(isinstance(t, discord.TextChannel) for t in targets)
-    sent = await asyncio.gather(
-        *(t.send(f"hello {n}") for n, t in enumerate(targets) if isinstance(t, discord.TextChannel))
-    )
+    targets = [text_channel(bot, c) for c in channels]
+    sent = await asyncio.gather(*(t.send(f"hello {n}") for n, t in enumerate(targets)))
     assert len(sent) == 100
     assert all(len(emu.public_messages(c)) == 1 for c in channels)
     hits = emu.rate_limits(injected=False)
@@ -281,8 +268,7 @@ async def test_discord_py_waits_out_global_429s_and_every_message_arrives(
 async def test_discord_py_learns_the_channel_bucket_and_waits_for_its_reset(
     emu: DiscordEmulator, world: World, bot: PlainBot
 ) -> None:
-    channel = bot.get_channel(world.channel.id)
-    assert isinstance(channel, discord.TextChannel)
+    channel = text_channel(bot, world.channel)
     sent = await asyncio.gather(*(channel.send(f"card {n}") for n in range(6)))
     assert sorted(m.content for m in sent) == [f"card {n}" for n in range(6)]
     # discord.py kept the bucket id the emulator reported, as it does with Discord's...
