@@ -4,6 +4,10 @@ other 4xx answers, of every emulator the test started. Nothing is asserted: it s
 bot goes over Discord's budget.
 
     .venv/bin/python -m pytest tests/e2e -p tests.sandbox.limits_report
+
+``--discord-limits=off`` turns the limits off in every emulator a test starts (as
+``DiscordEmulator(rate_limits=False)`` would), to compare a run with and without them; the
+tests of the limits themselves then fail, as they should.
 """
 
 from __future__ import annotations
@@ -20,11 +24,22 @@ _started: list[DiscordEmulator] = []
 _rows: list[tuple[str, Counter[str], Counter[str], Counter[str], int]] = []
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--discord-limits",
+        choices=("on", "off"),
+        default="on",
+        help="Discord's rate limits in the sandbox emulator (default: on)",
+    )
+
+
 def pytest_configure(config: pytest.Config) -> None:
     original = DiscordEmulator.start
+    limits_on = config.getoption("--discord-limits") == "on"
 
     async def start(self: DiscordEmulator) -> Any:
         _started.append(self)
+        self.limiter.enabled = self.limiter.enabled and limits_on
         return await original(self)
 
     DiscordEmulator.start = start  # type: ignore[method-assign]

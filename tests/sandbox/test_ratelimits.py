@@ -276,6 +276,7 @@ async def test_discord_py_learns_the_channel_bucket_and_waits_for_its_reset(
     assert bot.http._bucket_hashes[route_key] == CREATE_MESSAGE.bucket
     # ... and, told "0 remaining", held the sixth post until the reset instead of sending it
     # into a 429: six posts sent once each, none refused.
+    assert emu.limiter.exhausted[CREATE_MESSAGE.name] == 1
     posts = [r for r in emu.requests if r.method == "POST" and r.route.endswith("/messages")]
     assert [r.status for r in posts] == [200] * 6
     assert emu.rate_limits() == []
@@ -292,7 +293,9 @@ async def test_discord_py_paces_followups_by_the_interaction_bucket(
         await interaction.followup.send(f"note {n}", ephemeral=True)
     handle = emu.interactions[interaction.id]
     assert [m.content for m in handle.followups] == [f"note {n}" for n in range(7)]
-    # Five per two seconds per token: discord.py waited for the reset when told "0 remaining".
+    # Five per two seconds per token: the bucket was used up, and discord.py, told "0
+    # remaining", waited for the reset instead of sending the sixth into a 429.
+    assert emu.limiter.exhausted[INTERACTION_TOKEN.name] >= 1
     followups = [r for r in emu.requests if r.route == "/webhooks/{application_id}/{token}"]
     assert [r.status for r in followups] == [200] * 7
     assert emu.rate_limits() == []
