@@ -24,6 +24,17 @@ class Records(EmulatorState):
     def clear_violations(self) -> None:
         self.violations.clear()
 
+    # ----- requests --------------------------------------------------------------------------
+
+    def request_counts(self, *, global_limited: bool | None = None) -> Counter[str]:
+        """How many requests each route got, keyed ``"METHOD /route/{template}"``; only those
+        under the bot token's global limit (True) or only the interaction routes (False)."""
+        return Counter(
+            f"{r.method} {r.route}"
+            for r in self.requests
+            if global_limited is None or r.global_limited == global_limited
+        )
+
     # ----- rate limits -----------------------------------------------------------------------
 
     @property

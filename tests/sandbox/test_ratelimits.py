@@ -240,6 +240,12 @@ async def test_interaction_answers_go_through_while_the_bot_token_is_limited(
         "/webhooks/{application_id}/{token}/messages/{message_id}",
     }
     assert all(r.status < 400 for r in answered)
+    assert emu.request_counts(global_limited=False) == {
+        "POST /interactions/{interaction_id}/{token}/callback": 1,
+        "POST /webhooks/{application_id}/{token}": 2,
+        "PATCH /webhooks/{application_id}/{token}/messages/{message_id}": 1,
+        "DELETE /webhooks/{application_id}/{token}/messages/{message_id}": 2,
+    }
     assert emu.rate_limit_counts(scope="global") == {"GET /users/@me": 1}
     emu.assert_no_violations()
 
