@@ -28,7 +28,7 @@ from sandbox.interactions import (
 from sandbox.limits import BUTTON, SELECT_TYPES, iter_components
 from sandbox.models import ADMINISTRATOR, Channel, Message, User
 
-ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024  # what every interaction tells the bot it may upload
 
 
 class Acting(CommandOptions, MessageStore, Reading):
