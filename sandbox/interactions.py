@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from sandbox.models import Channel, Message, User
 
 if TYPE_CHECKING:
-    from sandbox.emulator import DiscordEmulator
+    from sandbox.emulator.state import EmulatorState
 
 # Interaction types
 APPLICATION_COMMAND = 2
@@ -62,7 +62,7 @@ class InteractionHandle:
 
     def __init__(
         self,
-        emulator: DiscordEmulator,
+        emulator: EmulatorState,
         *,
         id: int,
         token: str,

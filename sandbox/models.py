@@ -389,17 +389,59 @@ class Violation:
 
 @dataclass(frozen=True)
 class RequestRecord:
+    """One REST request the emulator answered.
+
+    ``route`` is the route template (``/channels/{channel_id}/messages``; the path itself when
+    no route matched) and ``global_limited`` whether the request counted against the bot
+    token's global limit (interaction callbacks and interaction-token webhooks do not).
+    """
+
     method: str
     path: str
     status: int
     at: float
+    route: str = ""
+    global_limited: bool = False
 
 
 @dataclass(frozen=True)
 class RateLimitRecord:
+    """One 429 the emulator answered.
+
+    ``scope`` is what ``X-RateLimit-Scope`` said (``global``, ``user`` for a per-route bucket,
+    ``shared``), ``bucket`` the ``X-RateLimit-Bucket`` id (empty for a global one) and
+    ``injected`` whether a test asked for it (``rate_limit_burst``/``rate_limit_route``) rather
+    than the emulator's real limits refusing the request.
+    """
+
     method: str
     path: str
     route: str
     retry_after: float
     is_global: bool
     at: float
+    scope: str = "user"
+    bucket: str = ""
+    injected: bool = False
+
+
+@dataclass(frozen=True)
+class ClientError:
+    """One 4xx answer the emulator gave.
+
+    ``code`` is the Discord JSON error code of the body (0 when it has none) and ``invalid``
+    whether Discord counts it toward its invalid-request limit (10,000 per 10 minutes, then a
+    temporary ban of the whole bot): a 401 or 403, or a 429 other than a ``shared`` one.
+    """
+
+    method: str
+    route: str
+    path: str
+    status: int
+    code: int
+    invalid: bool
+    injected: bool
+    at: float
+
+    def __str__(self) -> str:
+        return f"{self.status} (code {self.code}) {self.method} {self.route}"

@@ -1,144 +1,218 @@
-"""429 injection shaped the way discord.py needs to retry rather than give up.
+"""Discord's REST rate limits, enforced and reported the way Discord does.
 
-discord.py treats a 429 without a ``Via`` header (or with a non-JSON body) as a Cloudflare ban
-and raises; with ``Via``, a JSON ``retry_after``/``global`` body and ``X-RateLimit-*`` headers
-it sleeps ``retry_after`` and retries (at most 5 tries per request).
+Two limits apply to a request, in this order:
+
+- the **global** limit: 50 requests per second for the bot token, on every route except
+  interaction callbacks and interaction-token webhooks (Discord: "Interaction endpoints are not
+  bound to the bot's Global Rate Limit");
+- a **per-route bucket** where Discord keeps one: ``limit`` requests per ``period`` seconds per
+  top-level resource (the channel, or the interaction token).
+
+The numbers, and the evidence for each, are in sandbox/README.md ("Rate limits"). Windows are
+fixed: a bucket's window opens with its first request and resets ``period`` seconds later, which
+is what Discord's ``X-RateLimit-Reset-After`` counts down.
+
+Every answer on a bucketed route carries ``X-RateLimit-Limit/Remaining/Reset/Reset-After/Bucket``;
+a 429 carries a JSON body (``message``, ``retry_after``, ``global``, ``code``), ``Retry-After``,
+``X-RateLimit-Scope`` (``global`` or ``user``), ``X-RateLimit-Global`` on a global one and a
+``Via`` header: discord.py (http.py) takes a 429 without ``Via`` for a Cloudflare ban and raises
+instead of waiting.
 """
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
+import math
 import time
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 from aiohttp import web
 
-from sandbox.models import RateLimitRecord
 from sandbox.responses import json_response
 
+GLOBAL_LIMIT = 50
+GLOBAL_PERIOD = 1.0
+SCOPE_GLOBAL = "global"
+SCOPE_USER = "user"
+SCOPE_SHARED = "shared"
 
-def _norm(route: str) -> str:
-    return "/" + route.strip("/")
+# Routes outside the bot token's global limit: the interaction's own endpoints.
+INTERACTION_CALLBACK = "/interactions/{interaction_id}/{token}/callback"
+INTERACTION_WEBHOOK = "/webhooks/{application_id}/{token}"
+INTERACTION_WEBHOOK_MESSAGE = "/webhooks/{application_id}/{token}/messages/{message_id}"
+GLOBAL_EXEMPT = frozenset({INTERACTION_CALLBACK, INTERACTION_WEBHOOK, INTERACTION_WEBHOOK_MESSAGE})
+
+CHANNEL_MESSAGES = "/channels/{channel_id}/messages"
+CHANNEL_MESSAGE = "/channels/{channel_id}/messages/{message_id}"
 
 
-@dataclass
-class _Burst:
-    remaining: int
-    retry_after: float
-    method: str | None
-    route: str | None
-    is_global: bool
+def bucket_id(name: str) -> str:
+    """A stable 32-hex-digit id shaped like Discord's ``X-RateLimit-Bucket`` values."""
+    return hashlib.md5(name.encode(), usedforsecurity=False).hexdigest()
+
+
+@dataclass(frozen=True)
+class BucketRule:
+    """One of Discord's per-route buckets.
+
+    ``name`` keeps the counters apart; ``bucket`` is the id Discord reports, which two rules may
+    share (creating and editing messages report the same id but count separately).
+    ``major`` is the path parameter the bucket is kept per.
+    """
+
+    name: str
+    limit: int
+    period: float
+    major: str
+    bucket: str
+
+
+_MESSAGE_BUCKET = bucket_id("channel message create/edit")
+CREATE_MESSAGE = BucketRule("create message", 5, 5.0, "channel_id", _MESSAGE_BUCKET)
+EDIT_MESSAGE = BucketRule("edit message", 5, 5.0, "channel_id", _MESSAGE_BUCKET)
+DELETE_MESSAGE = BucketRule("delete message", 5, 1.0, "channel_id", bucket_id("message delete"))
+INTERACTION_TOKEN = BucketRule(
+    "interaction webhook", 5, 2.0, "token", bucket_id("interaction webhook")
+)
+
+ROUTE_RULES: Mapping[tuple[str, str], BucketRule] = {
+    ("POST", CHANNEL_MESSAGES): CREATE_MESSAGE,
+    ("PATCH", CHANNEL_MESSAGE): EDIT_MESSAGE,
+    ("DELETE", CHANNEL_MESSAGE): DELETE_MESSAGE,
+    ("POST", INTERACTION_WEBHOOK): INTERACTION_TOKEN,
+    ("GET", INTERACTION_WEBHOOK_MESSAGE): INTERACTION_TOKEN,
+    ("PATCH", INTERACTION_WEBHOOK_MESSAGE): INTERACTION_TOKEN,
+    ("DELETE", INTERACTION_WEBHOOK_MESSAGE): INTERACTION_TOKEN,
+}
 
 
 @dataclass
 class _Window:
-    method: str
-    route: str
-    until: float  # loop time
-    retry_after: float | None
-    params: dict[str, str] = field(default_factory=dict)
+    opened: float
+    used: int = 0
 
 
-def rate_limited_response(retry_after: float, *, is_global: bool, bucket: str) -> web.Response:
-    headers = {
+@dataclass(frozen=True)
+class Verdict:
+    """What the limits decided for one request.
+
+    ``refused`` is None (let through), ``global`` or ``user``; ``rule`` is the route's bucket
+    (None for a route without one), with ``remaining`` and ``reset_after`` as the answer reports
+    them. ``retry_after`` is how long a refused request must wait.
+    """
+
+    rule: BucketRule | None
+    remaining: int
+    reset_after: float
+    refused: str | None = None
+    retry_after: float = 0.0
+
+    def bucket_headers(self, wall_now: float) -> dict[str, str]:
+        """The ``X-RateLimit-*`` headers of the route's bucket ({} for a route without one)."""
+        if self.rule is None:
+            return {}
+        return {
+            "X-RateLimit-Limit": str(self.rule.limit),
+            "X-RateLimit-Remaining": str(self.remaining),
+            "X-RateLimit-Reset": f"{wall_now + self.reset_after:.3f}",
+            "X-RateLimit-Reset-After": f"{self.reset_after:.3f}",
+            "X-RateLimit-Bucket": self.rule.bucket,
+        }
+
+
+class RateLimiter:
+    """Counts requests against the global limit and the per-route buckets.
+
+    ``clock`` is a monotonic time source (the event loop's clock by default: asyncio's is
+    ``time.monotonic``); tests of the limiter itself pass a hand-driven one.
+    """
+
+    PRUNE_AT = 4096  # windows kept before expired ones are dropped
+
+    def __init__(self, *, enabled: bool = True, clock: Callable[[], float] = time.monotonic):
+        self.enabled = enabled
+        self._clock = clock
+        self._global: _Window | None = None
+        self._windows: dict[tuple[str, str], _Window] = {}
+        # How often a window was used up (a bucket's name, or "global"): each time, a client
+        # that reads the headers (discord.py does, per bucket) waits for the reset.
+        self.exhausted: Counter[str] = Counter()
+
+    def check(self, method: str, route: str, params: Mapping[str, str]) -> Verdict | None:
+        """Counts one request of ``method route``; None when no limit applies to it."""
+        if not self.enabled:
+            return None
+        rule = ROUTE_RULES.get((method, route))
+        counts_globally = route not in GLOBAL_EXEMPT
+        if rule is None and not counts_globally:
+            return None
+        now = self._clock()
+        if counts_globally:
+            global_window = self._global_window(now)
+            if global_window.used >= GLOBAL_LIMIT:
+                wait = global_window.opened + GLOBAL_PERIOD - now
+                return Verdict(None, 0, 0.0, SCOPE_GLOBAL, max(wait, 0.001))
+            global_window.used += 1
+            if global_window.used == GLOBAL_LIMIT:
+                self.exhausted[SCOPE_GLOBAL] += 1
+        if rule is None:
+            return Verdict(None, 0, 0.0)
+        window = self._window(rule, params, now)
+        reset_after = max(window.opened + rule.period - now, 0.0)
+        if window.used >= rule.limit:
+            return Verdict(rule, 0, reset_after, SCOPE_USER, max(reset_after, 0.001))
+        window.used += 1
+        if window.used == rule.limit:
+            self.exhausted[rule.name] += 1
+        return Verdict(rule, rule.limit - window.used, reset_after)
+
+    def _global_window(self, now: float) -> _Window:
+        if self._global is None or now >= self._global.opened + GLOBAL_PERIOD:
+            self._global = _Window(now)
+        return self._global
+
+    def _window(self, rule: BucketRule, params: Mapping[str, str], now: float) -> _Window:
+        key = (rule.name, params.get(rule.major, ""))
+        window = self._windows.get(key)
+        if window is None or now >= window.opened + rule.period:
+            if len(self._windows) >= self.PRUNE_AT:
+                self._prune(now)
+            window = self._windows[key] = _Window(now)
+        return window
+
+    def _prune(self, now: float) -> None:
+        periods = {rule.name: rule.period for rule in ROUTE_RULES.values()}
+        self._windows = {
+            key: window
+            for key, window in self._windows.items()
+            if now < window.opened + periods[key[0]]
+        }
+
+
+def rate_limited_response(
+    retry_after: float, *, scope: str, headers: Mapping[str, str] | None = None
+) -> web.Response:
+    """A 429 as Discord sends it, shaped so discord.py waits ``retry_after`` and retries."""
+    is_global = scope == SCOPE_GLOBAL
+    all_headers = {
+        **(headers or {}),
         "Via": "1.1 google",
-        "X-RateLimit-Limit": "5",
-        "X-RateLimit-Remaining": "0",
-        "X-RateLimit-Reset": f"{time.time() + retry_after:.3f}",
-        "X-RateLimit-Reset-After": f"{retry_after:.3f}",
-        "X-RateLimit-Bucket": bucket,
-        "X-RateLimit-Scope": "global" if is_global else "user",
-        "Retry-After": str(max(1, round(retry_after))),
+        "Retry-After": str(max(1, math.ceil(retry_after))),
+        "X-RateLimit-Scope": scope,
     }
     if is_global:
-        headers["X-RateLimit-Global"] = "true"
+        all_headers["X-RateLimit-Global"] = "true"
+    message = (
+        "The resource is being rate limited."
+        if scope == SCOPE_SHARED
+        else "You are being rate limited."
+    )
     body = {
-        "message": "You are being rate limited.",
+        "message": message,
         "retry_after": round(retry_after, 3),
         "global": is_global,
         "code": 0,
     }
-    return json_response(body, 429, headers)
-
-
-class FaultInjector:
-    def __init__(self) -> None:
-        self._bursts: list[_Burst] = []
-        self._windows: list[_Window] = []
-        self.hits: list[RateLimitRecord] = []
-
-    def add_burst(
-        self,
-        count: int,
-        retry_after: float,
-        method: str | None,
-        route: str | None,
-        is_global: bool,
-    ) -> None:
-        self._bursts.append(
-            _Burst(
-                count,
-                retry_after,
-                method.upper() if method else None,
-                route and _norm(route),
-                is_global,
-            )
-        )
-
-    def add_window(
-        self,
-        method: str,
-        route: str,
-        until: float,
-        retry_after: float | None,
-        params: Mapping[str, str] | None,
-    ) -> None:
-        self._windows.append(
-            _Window(method.upper(), _norm(route), until, retry_after, dict(params or {}))
-        )
-
-    def clear(self) -> None:
-        self._bursts.clear()
-        self._windows.clear()
-
-    def check(
-        self, method: str, path: str, template: str, match_info: Mapping[str, str]
-    ) -> web.Response | None:
-        template = _norm(template)
-        bucket = hashlib.sha1(f"{method} {template}".encode()).hexdigest()[:16]
-        for burst in self._bursts:
-            if burst.remaining <= 0:
-                continue
-            if burst.method is not None and burst.method != method:
-                continue
-            if burst.route is not None and burst.route != template:
-                continue
-            burst.remaining -= 1
-            return self._hit(method, path, template, burst.retry_after, burst.is_global, bucket)
-        self._bursts = [b for b in self._bursts if b.remaining > 0]
-        now = asyncio.get_running_loop().time()
-        self._windows = [w for w in self._windows if w.until > now]
-        for window in self._windows:
-            if window.method != method or window.route != template:
-                continue
-            if any(match_info.get(k) != v for k, v in window.params.items()):
-                continue
-            retry = window.retry_after if window.retry_after is not None else window.until - now
-            return self._hit(method, path, template, max(retry, 0.001), False, bucket)
-        return None
-
-    def _hit(
-        self,
-        method: str,
-        path: str,
-        template: str,
-        retry_after: float,
-        is_global: bool,
-        bucket: str,
-    ) -> web.Response:
-        self.hits.append(
-            RateLimitRecord(method, path, template, retry_after, is_global, time.time())
-        )
-        return rate_limited_response(retry_after, is_global=is_global, bucket=bucket)
+    return json_response(body, 429, all_headers)

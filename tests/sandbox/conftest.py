@@ -3,6 +3,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
+import discord
 import pytest
 
 from sandbox import MANAGE_GUILD, Channel, DiscordEmulator, Guild, User, run_bot
@@ -39,3 +40,10 @@ def world(emu: DiscordEmulator) -> World:
 async def bot(emu: DiscordEmulator, world: World) -> AsyncIterator[PlainBot]:
     async with run_bot(emu, PlainBot()) as client:
         yield client
+
+
+def text_channel(bot: discord.Client, channel: Channel) -> discord.TextChannel:
+    """The bot's own view of ``channel`` (to send, edit and delete with the bot token)."""
+    found = bot.get_channel(channel.id)
+    assert isinstance(found, discord.TextChannel)
+    return found

@@ -4,24 +4,16 @@ from __future__ import annotations
 
 import asyncio
 
-import discord
-
 from sandbox import DiscordEmulator, run_bot, start_bot, stop_bot
-from tests.sandbox.conftest import World
+from tests.sandbox.conftest import World, text_channel
 from tests.sandbox.sandbox_bot import PlainBot, ShardedBot
-
-
-def _text_channel(bot: discord.Client, channel_id: int) -> discord.TextChannel:
-    channel = bot.get_channel(channel_id)
-    assert isinstance(channel, discord.TextChannel)
-    return channel
 
 
 async def test_429_burst_is_retried(emu: DiscordEmulator, world: World, bot: PlainBot) -> None:
     emu.rate_limit_burst(
         2, retry_after=0.05, method="POST", route="/channels/{channel_id}/messages"
     )
-    sent = await _text_channel(bot, world.channel.id).send("after the burst")
+    sent = await text_channel(bot, world.channel).send("after the burst")
     assert sent.content == "after the burst"
     assert len(emu.rate_limit_hits) == 2
     assert all(h.route == "/channels/{channel_id}/messages" for h in emu.rate_limit_hits)
@@ -33,7 +25,7 @@ async def test_429_burst_is_retried(emu: DiscordEmulator, world: World, bot: Pla
 
 async def test_global_429_is_retried(emu: DiscordEmulator, world: World, bot: PlainBot) -> None:
     emu.rate_limit_burst(1, retry_after=0.05, is_global=True)
-    sent = await _text_channel(bot, world.channel.id).send("global")
+    sent = await text_channel(bot, world.channel).send("global")
     assert sent.id == emu.public_messages(world.channel)[-1].id
     [hit] = emu.rate_limit_hits
     assert hit.is_global
@@ -63,9 +55,9 @@ async def test_sustained_route_limit_is_waited_out(
     loop = asyncio.get_running_loop()
     started = loop.time()
     # Another channel is not limited.
-    await _text_channel(bot, world.other_channel.id).send("lobby")
+    await text_channel(bot, world.other_channel).send("lobby")
     assert loop.time() - started < 0.2
-    await _text_channel(bot, world.channel.id).send("patience")
+    await text_channel(bot, world.channel).send("patience")
     assert loop.time() - started >= 0.28
     assert emu.rate_limit_hits and emu.rate_limit_hits[0].retry_after > 0.2
     assert [m.content for m in emu.public_messages(world.channel)] == ["patience"]

@@ -1,0 +1,192 @@
+"""Faults a test injects: 429s on demand (a burst, or a route limited for a while), a slow
+network, a hook run after each request, and gateway failures (RECONNECT, drops, invalidated
+sessions). The 429s are answered exactly like those of the real limits (sandbox.ratelimits),
+so discord.py waits and retries; they are recorded with ``injected=True``."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from aiohttp import web
+
+from sandbox.emulator.state import EmulatorState
+from sandbox.ratelimits import ROUTE_RULES, bucket_id
+
+
+def _norm(route: str) -> str:
+    return "/" + route.strip("/")
+
+
+@dataclass(frozen=True)
+class InjectedLimit:
+    """A 429 a test asked for: how long to wait, and whether it is a global one."""
+
+    retry_after: float
+    is_global: bool
+    bucket: str
+
+
+@dataclass
+class _Burst:
+    remaining: int
+    retry_after: float
+    method: str | None
+    route: str | None
+    is_global: bool
+
+
+@dataclass
+class _Window:
+    method: str
+    route: str
+    until: float  # loop time
+    retry_after: float | None
+    params: dict[str, str] = field(default_factory=dict)
+
+
+class FaultInjector:
+    """The 429s tests asked for, matched against each request."""
+
+    def __init__(self) -> None:
+        self._bursts: list[_Burst] = []
+        self._windows: list[_Window] = []
+
+    def add_burst(
+        self,
+        count: int,
+        retry_after: float,
+        method: str | None,
+        route: str | None,
+        is_global: bool,
+    ) -> None:
+        self._bursts.append(
+            _Burst(
+                count,
+                retry_after,
+                method.upper() if method else None,
+                route and _norm(route),
+                is_global,
+            )
+        )
+
+    def add_window(
+        self,
+        method: str,
+        route: str,
+        until: float,
+        retry_after: float | None,
+        params: Mapping[str, str] | None,
+    ) -> None:
+        self._windows.append(
+            _Window(method.upper(), _norm(route), until, retry_after, dict(params or {}))
+        )
+
+    def clear(self) -> None:
+        self._bursts.clear()
+        self._windows.clear()
+
+    def check(
+        self, method: str, template: str, match_info: Mapping[str, str]
+    ) -> InjectedLimit | None:
+        """The injected 429 this request gets, if any (a burst's count goes down by one)."""
+        template = _norm(template)
+        rule = ROUTE_RULES.get((method, template))
+        bucket = rule.bucket if rule is not None else bucket_id(f"{method} {template}")
+        for burst in self._bursts:
+            if burst.remaining <= 0:
+                continue
+            if burst.method is not None and burst.method != method:
+                continue
+            if burst.route is not None and burst.route != template:
+                continue
+            burst.remaining -= 1
+            return InjectedLimit(burst.retry_after, burst.is_global, bucket)
+        self._bursts = [b for b in self._bursts if b.remaining > 0]
+        now = asyncio.get_running_loop().time()
+        self._windows = [w for w in self._windows if w.until > now]
+        for window in self._windows:
+            if window.method != method or window.route != template:
+                continue
+            if any(match_info.get(k) != v for k, v in window.params.items()):
+                continue
+            retry = window.retry_after if window.retry_after is not None else window.until - now
+            return InjectedLimit(max(retry, 0.001), False, bucket)
+        return None
+
+
+class FaultControls(EmulatorState):
+    """The test API for faults."""
+
+    def after_request(
+        self, hook: Callable[[str, str, web.StreamResponse], None]
+    ) -> Callable[[], None]:
+        """Calls ``hook(method, route template, response)`` after every REST request the
+        emulator handled, before the answer goes back; returns a remover."""
+        self._after_request.append(hook)
+
+        def remove() -> None:
+            with contextlib.suppress(ValueError):
+                self._after_request.remove(hook)
+
+        return remove
+
+    def slow_down(self, seconds: float, *, seed: int = 1, route: str | None = None) -> None:
+        """From now on every REST request (or those of ``route``, a template such as
+        ``/webhooks/{application_id}/{token}/messages/{message_id}``) waits a random time up to
+        ``seconds`` before it is handled, as over a real network: requests sent one after the
+        other may then be handled in another order."""
+        self._slow = (seconds, route, random.Random(seed))
+
+    def latency_for(self, method: str, template: str) -> float:
+        if self._slow is None:
+            return 0.0
+        seconds, route, rng = self._slow
+        if route is not None and route != template:
+            return 0.0
+        return rng.uniform(0.0, seconds)
+
+    def rate_limit_burst(
+        self,
+        count: int,
+        *,
+        retry_after: float = 0.05,
+        method: str | None = None,
+        route: str | None = None,
+        is_global: bool = False,
+    ) -> None:
+        """The next ``count`` API requests (optionally only ``method route``) get 429."""
+        self.faults.add_burst(count, retry_after, method, route, is_global)
+
+    def rate_limit_route(
+        self,
+        method: str,
+        route: str,
+        duration: float,
+        *,
+        retry_after: float | None = None,
+        params: Mapping[str, str] | None = None,
+    ) -> None:
+        """For ``duration`` seconds every ``method route`` request gets 429.
+
+        ``route`` is a template like ``/channels/{channel_id}/messages``; ``params`` narrows it
+        (``{"channel_id": "123"}``). retry_after defaults to the time left in the window.
+        """
+        loop = asyncio.get_running_loop()
+        self.faults.add_window(method, route, loop.time() + duration, retry_after, params)
+
+    async def gateway_reconnect(self, shard_id: int | None = None) -> int:
+        """Sends op 7 RECONNECT; returns how many connections got it."""
+        return await self.gateway.send_reconnect(shard_id)
+
+    async def gateway_drop(self, shard_id: int | None = None, *, abrupt: bool = True) -> int:
+        """Cuts gateway connections (abrupt: TCP abort; else close code 4000)."""
+        return await self.gateway.drop(shard_id, abrupt=abrupt)
+
+    async def gateway_invalidate(
+        self, shard_id: int | None = None, *, resumable: bool = False
+    ) -> int:
+        return await self.gateway.invalidate(shard_id, resumable=resumable)

@@ -1,0 +1,179 @@
+"""The path of every REST request before and after its handler: the route it matched, injected
+faults, Discord's rate limits (global and per route, with their headers), a slow network, and
+the records tests assert on (requests, 429s with their scope, 4xx answers)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable
+
+from aiohttp import web
+
+from sandbox.emulator.faults import FaultControls, InjectedLimit
+from sandbox.emulator.records import Records
+from sandbox.models import ClientError, RateLimitRecord, RequestRecord
+from sandbox.ratelimits import (
+    GLOBAL_EXEMPT,
+    SCOPE_GLOBAL,
+    SCOPE_SHARED,
+    SCOPE_USER,
+    Verdict,
+    rate_limited_response,
+)
+from sandbox.responses import error_response
+
+_log = logging.getLogger(__name__)
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+INVALID_STATUSES = (401, 403)  # with non-shared 429s, what Discord's invalid-request limit counts
+
+
+def _route_template(request: web.Request) -> str | None:
+    """``/channels/{channel_id}/messages`` for ``/api/v10/channels/1/messages``; None when no
+    route matched."""
+    match_info = request.match_info
+    if match_info.http_exception is not None:
+        return None
+    resource = match_info.route.resource
+    canonical = resource.canonical if resource is not None else request.path
+    return canonical.split("}", 1)[1] if canonical.startswith("/api/v{") else canonical
+
+
+def _error_code(response: web.StreamResponse) -> int:
+    """The Discord JSON error code of an error answer (0 when it has none)."""
+    body = response.body if isinstance(response, web.Response) else None
+    if not isinstance(body, bytes):
+        return 0
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return 0
+    return int(data.get("code") or 0) if isinstance(data, dict) else 0
+
+
+def _counts_as_invalid(response: web.StreamResponse) -> bool:
+    if response.status == 429:
+        return response.headers.get("X-RateLimit-Scope") != SCOPE_SHARED
+    return response.status in INVALID_STATUSES
+
+
+class RequestPipeline(FaultControls, Records):
+    @web.middleware
+    async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        if not request.path.startswith("/api/"):
+            return await handler(request)
+        template = _route_template(request)
+        injected = False
+        if template is None:
+            self.unhandled.append((request.method, request.path))
+            _log.warning("sandbox: unhandled route %s %s", request.method, request.path)
+            response: web.StreamResponse = error_response(404, 0, "404: Not Found")
+        else:
+            response, injected = await self._answer(request, template, handler)
+        self._record(request, template or request.path, response, injected=injected)
+        for hook in list(self._after_request):
+            hook(request.method, template or "", response)
+        self._notify()
+        return response
+
+    async def _answer(
+        self, request: web.Request, template: str, handler: Handler
+    ) -> tuple[web.StreamResponse, bool]:
+        """The answer to a request of a known route, and whether it is an injected 429."""
+        method = request.method
+        injected = self.faults.check(method, template, request.match_info)
+        verdict = None
+        if injected is None:
+            verdict = self.limiter.check(method, template, request.match_info)
+        delay = self.latency_for(method, template)
+        if delay:
+            await asyncio.sleep(delay)
+        if injected is not None:
+            return self._injected_429(request, template, injected), True
+        if verdict is not None and verdict.refused is not None:
+            return self._refused(request, template, verdict), False
+        try:
+            response = await handler(request)
+        except web.HTTPException as exc:
+            response = error_response(exc.status, 0, exc.reason)
+        if verdict is not None:
+            response.headers.update(verdict.bucket_headers(time.time()))
+        return response, False
+
+    def _refused(self, request: web.Request, template: str, verdict: Verdict) -> web.Response:
+        """The 429 of a request over the global limit or its route's bucket."""
+        scope = verdict.refused or SCOPE_USER
+        bucket = verdict.rule.bucket if verdict.rule is not None else ""
+        self._record_429(request, template, verdict.retry_after, scope, bucket, injected=False)
+        # A global 429 carries no bucket headers (Discord's documented example has none).
+        headers = {} if scope == SCOPE_GLOBAL else verdict.bucket_headers(time.time())
+        return rate_limited_response(verdict.retry_after, scope=scope, headers=headers)
+
+    def _injected_429(
+        self, request: web.Request, template: str, injected: InjectedLimit
+    ) -> web.Response:
+        scope = SCOPE_GLOBAL if injected.is_global else SCOPE_USER
+        bucket = "" if injected.is_global else injected.bucket
+        self._record_429(request, template, injected.retry_after, scope, bucket, injected=True)
+        headers = {}
+        if not injected.is_global:
+            retry = injected.retry_after
+            headers = {
+                "X-RateLimit-Limit": "1",
+                "X-RateLimit-Remaining": "0",
+                "X-RateLimit-Reset": f"{time.time() + retry:.3f}",
+                "X-RateLimit-Reset-After": f"{retry:.3f}",
+                "X-RateLimit-Bucket": bucket,
+            }
+        return rate_limited_response(injected.retry_after, scope=scope, headers=headers)
+
+    def _record_429(
+        self,
+        request: web.Request,
+        template: str,
+        retry_after: float,
+        scope: str,
+        bucket: str,
+        *,
+        injected: bool,
+    ) -> None:
+        _log.debug("sandbox: 429 (%s) on %s %s", scope, request.method, template)
+        self._rate_limits.append(
+            RateLimitRecord(
+                request.method,
+                request.path,
+                template,
+                retry_after,
+                scope == SCOPE_GLOBAL,
+                time.time(),
+                scope=scope,
+                bucket=bucket,
+                injected=injected,
+            )
+        )
+
+    def _record(
+        self, request: web.Request, route: str, response: web.StreamResponse, *, injected: bool
+    ) -> None:
+        now = self.clock.now()
+        status = response.status
+        self.requests.append(
+            RequestRecord(
+                request.method, request.path, status, now, route, route not in GLOBAL_EXEMPT
+            )
+        )
+        if 400 <= status < 500:
+            error = ClientError(
+                request.method,
+                route,
+                request.path,
+                status,
+                _error_code(response),
+                _counts_as_invalid(response),
+                injected,
+                now,
+            )
+            self._client_errors.append(error)

@@ -1,0 +1,1 @@
+"""The emulator's REST handlers, one module per family of routes; ``core`` maps routes to them."""
