@@ -6,8 +6,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
-    DATABASE_PATH=/data/trickbot.sqlite3 \
-    SANDBOX=false
+    DATABASE_PATH=/data/trickbot.sqlite3
 
 # tini as PID 1: it passes SIGTERM on to Python (which then stops gracefully) and reaps the
 # computer players' worker processes.

@@ -16,8 +16,14 @@ $(STAMP): pyproject.toml requirements-dev.lock
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
 
+# With a DISCORD_TOKEN (environment or .env) the bot connects to Discord; without one, the local
+# sandbox opens in the browser. A bad setting stops both with one sentence (exit status 2).
 run: $(STAMP)
-	@$(BIN)/python -m bot
+	@$(BIN)/python -m bot has-token; case $$? in \
+		0) exec $(BIN)/python -m bot ;; \
+		1) exec $(BIN)/python -m sandbox ;; \
+		*) exit 2 ;; \
+	esac
 
 lint: $(STAMP)
 	$(BIN)/ruff check $(CODE) tests

@@ -37,17 +37,8 @@ def main() -> int:
         from bot.status import main as status
 
         return status(config.database)
-    if not config.has_token and config.sandbox:
-        try:
-            from sandbox.run import main as sandbox_main
-        except ImportError:
-            print(
-                "No DISCORD_TOKEN, and this installation has no sandbox: set DISCORD_TOKEN "
-                "(see .env.example).",
-                file=sys.stderr,
-            )
-            return EXIT_STARTUP
-        return sandbox_main(config)
+    if sys.argv[1:2] == ["has-token"]:
+        return 0 if config.has_token else 1
     return run(config)
 
 

@@ -161,7 +161,8 @@ def create_bot(config: Config) -> TrickBot:
 NO_TOKEN = (
     "No DISCORD_TOKEN: create an application at https://discord.com/developers/applications, "
     "add a bot and copy its token.\n"
-    "Then put DISCORD_TOKEN=... in .env (see .env.example) or the environment, and run again."
+    "Then put DISCORD_TOKEN=... in .env (see .env.example) or the environment, and run again.\n"
+    "To try the bot first without Discord, `make run` opens the local sandbox in your browser."
 )
 
 

@@ -38,8 +38,6 @@ class Config(BaseSettings):
     # A lobby nobody touched for this long closes with a public note.
     lobby_idle_minutes: float = Field(default=30.0, ge=1.0, le=24 * 60.0)
     log_level: str = "INFO"
-    # Without a token, start the local browser sandbox (False: explain how to get a token).
-    sandbox: bool = True
     # Where Discord is: only changed to run the bot against a local Discord emulator.
     discord_api_url: str | None = None
     discord_gateway_url: str | None = None

@@ -4,10 +4,11 @@ Starts the emulator, restores the sandbox world (``data/sandbox-discord.json``: 
 channels, messages and buttons) so a game survives a restart, serves the page on 127.0.0.1,
 starts the bot made by ``make_bot`` against the emulator and prints one line: where to open it.
 
-Wiring: ``python -m bot`` without a token calls ``sandbox.run.main(settings)``, which
-runs ``bot.app.create_bot`` with the sandbox's own database (``data/sandbox.sqlite3``: the
-page's users and channels are the sandbox's, not a real server's). ``python -m sandbox.run``
-does the same directly. Other bots: ``run_sandbox(make_bot)`` with any factory.
+Wiring: ``make run`` without a token runs ``python -m sandbox`` (``sandbox/__main__.py``), which
+calls ``main()``: ``bot.app.create_bot`` with the sandbox's own database
+(``data/sandbox.sqlite3``: the page's users and channels are the sandbox's, not a real
+server's). The bot never imports the sandbox; the sandbox uses the bot. Other bots:
+``run_sandbox(make_bot)`` with any factory.
 
 Logs go to ``data/sandbox.log`` (errors also to the terminal), so the address is the one line
 ``make run`` prints.
@@ -210,11 +211,12 @@ def sandbox_settings(settings: Any) -> Any:
 
 
 def main(settings: Any | None = None) -> int:
-    """``python -m bot`` without a token: the real bot (``bot.app.create_bot``) in the sandbox."""
+    """``python -m sandbox``: the real bot (``bot.app.create_bot``) in the sandbox, with the
+    settings of the environment and ``.env`` (one sentence and exit status 2 for a bad one)."""
+    from bot.__main__ import config_or_exit
     from bot.app import create_bot
-    from bot.config import Config
 
-    local = sandbox_settings(settings if settings is not None else Config())
+    local = sandbox_settings(settings if settings is not None else config_or_exit())
     run_sandbox(lambda: create_bot(local))
     return 0
 

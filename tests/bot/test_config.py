@@ -52,3 +52,36 @@ def test_python_m_bot_names_the_bad_setting(tmp_path: Path) -> None:
     assert run.stderr.strip() == (
         "Setting TURN_TIMER_SECONDS is not valid: Value error, must be one of 0, 30, 60, 120, 300."
     )
+
+
+@pytest.mark.parametrize(
+    ("extra", "code"),
+    [({"DISCORD_TOKEN": "x"}, 0), ({}, 1), ({"DISCORD_TOKEN": "x", "LOG_LEVEL": "LOUD"}, 2)],
+    ids=["a token: the bot", "no token: the sandbox", "a bad setting: neither"],
+)
+def test_make_run_asks_whether_there_is_a_token(
+    tmp_path: Path, extra: dict[str, str], code: int
+) -> None:
+    """``make run`` runs the bot with a token and the local sandbox without one (the bot never
+    imports the sandbox: it only answers this question)."""
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONPATH": str(ROOT), **extra}
+    run = subprocess.run(
+        [sys.executable, "-m", "bot", "has-token"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == code, run.stderr
+    assert run.stdout == ""
+    assert (run.stderr == "") == (code != 2)
+
+
+def test_without_a_token_the_bot_says_how_to_get_one_and_how_to_try_it(tmp_path: Path) -> None:
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    run = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert run.returncode == 0
+    assert "DISCORD_TOKEN" in run.stdout and "make run" in run.stdout

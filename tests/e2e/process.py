@@ -30,7 +30,6 @@ def bot_env(emu: DiscordEmulator, db: Path | str, **extra: str) -> dict[str, str
             "DISCORD_API_URL": emu.urls.api,
             "DISCORD_GATEWAY_URL": emu.urls.gateway,
             where: str(db),
-            "SANDBOX": "false",
             "AI_PAUSE_SECONDS": "0",
             "GUILD_READY_TIMEOUT": "0.05",
             "TABLE_EDIT_GAP_SECONDS": "0.05",

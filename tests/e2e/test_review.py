@@ -37,9 +37,7 @@ async def test_anyone_reviews_a_finished_hand_and_any_hand_at_the_end(
         text = text_of(review)
         assert dealt in text and "alice" in text and "bob" in text
         await p.play_to_end()
-        standings = await emu.wait_for_message(
-            w.channel, lambda m: "final standings" in text_of(m)
-        )
+        standings = await emu.wait_for_message(w.channel, lambda m: "final standings" in text_of(m))
         hands = standings.selects()[0]["options"]
         assert [o["value"] for o in hands][:1] == ["1"]
         last = hands[-1]["value"]
