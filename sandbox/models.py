@@ -45,7 +45,7 @@ DEFAULT_EVERYONE_PERMISSIONS = (
 DEFAULT_BOT_PERMISSIONS = DEFAULT_EVERYONE_PERMISSIONS | MANAGE_MESSAGES
 
 
-class Clock:
+class EmulatorClock:
     """Wall-clock time plus an adjustable offset.
 
     Interaction tokens are aged with this clock, so ``advance(16 * 60)`` makes every existing
@@ -69,7 +69,7 @@ class Clock:
 class SnowflakeGenerator:
     """Discord-shaped ids (timestamp << 22), strictly increasing."""
 
-    def __init__(self, clock: Clock) -> None:
+    def __init__(self, clock: EmulatorClock) -> None:
         self._clock = clock
         self._last = 0
 

@@ -20,7 +20,7 @@ from sandbox.emulator.state import API_VERSION, TOKEN_LIFETIME, EmulatorURLs
 from sandbox.emulator.world import WorldBuilding
 from sandbox.gateway import GatewayHub
 from sandbox.interactions import EmulatorError
-from sandbox.models import Clock
+from sandbox.models import EmulatorClock
 
 
 class DiscordEmulator(
@@ -45,7 +45,7 @@ class DiscordEmulator(
         bot_name: str = "SandboxBot",
         interaction_timeout: float = 3.0,
         token_lifetime: float = TOKEN_LIFETIME,
-        clock: Clock | None = None,
+        clock: EmulatorClock | None = None,
         shard_count: int = 1,
         heartbeat_interval: float = 41.25,
         host: str = "127.0.0.1",

@@ -22,7 +22,7 @@ from sandbox.interactions import EmulatorError, EmulatorTimeout, InteractionHand
 from sandbox.models import (
     Channel,
     ClientError,
-    Clock,
+    EmulatorClock,
     Guild,
     Message,
     RateLimitRecord,
@@ -88,7 +88,7 @@ class EmulatorState:
         bot_name: str,
         interaction_timeout: float,
         token_lifetime: float,
-        clock: Clock | None,
+        clock: EmulatorClock | None,
         shard_count: int,
         host: str,
         port: int,
@@ -97,7 +97,7 @@ class EmulatorState:
         self.token = token
         self.interaction_timeout = interaction_timeout
         self.token_lifetime = token_lifetime
-        self.clock = clock or Clock()
+        self.clock = clock or EmulatorClock()
         self.shard_count = shard_count
         self.host = host
         self.port = port
