@@ -251,7 +251,10 @@ def main() -> None:
     parser.add_argument("shards")
     parser.add_argument("--profile")
     args = parser.parse_args()
-    asyncio.run(_bot_child(args.api, args.gateway, args.database, args.shards, args.profile))
+    from bot.app import event_loop_factory
+
+    with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
+        runner.run(_bot_child(args.api, args.gateway, args.database, args.shards, args.profile))
 
 
 if __name__ == "__main__":

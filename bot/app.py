@@ -14,6 +14,7 @@ import logging
 import os
 import signal
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -232,4 +233,15 @@ def run(config: Config) -> int:
     point_at(config)
     assert config.discord_token is not None
     bot = create_bot(config)
-    return asyncio.run(serve(bot, config.discord_token.get_secret_value()))
+    with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
+        return runner.run(serve(bot, config.discord_token.get_secret_value()))
+
+
+def event_loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's event loop where it is installed (Linux, macOS): the bot's I/O costs less CPU
+    per click; else asyncio's own."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+
 from bot.model import CANCELLED, FINISHED, PLAYING, Place, Seat, Table, count_actions
 from bot.storage.database import Database, Statement
 from bot.storage.feed import INSERT_OUTBOX, HandCopyRow, OutboxRow, SlotRow
@@ -89,7 +91,7 @@ class TableStore:
     def _table_statement(self, t: Table) -> Statement:
         record = None
         if t.state is not None:
-            record = json.dumps(to_record(t.state), separators=(",", ":"))
+            record = orjson.dumps(to_record(t.state)).decode()
         return (
             UPDATE_GAME,
             (
@@ -149,7 +151,7 @@ class TableStore:
         )
         t.seats = await self._load_seats(t.id)
         if t.status in (PLAYING, FINISHED) and row[10]:
-            record = json.loads(row[10])
+            record = orjson.loads(row[10])
             t.state = restore(record, t.seed)
             t.version = count_actions(record)
         slots = [

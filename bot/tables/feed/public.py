@@ -20,8 +20,9 @@ their turn has waited ``remind_after`` seconds; a ping whose turn is over is del
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Awaitable, Callable
+
+import orjson
 
 from bot import ids
 from bot.model import Table
@@ -77,7 +78,7 @@ class PublicMessages:
     async def carry_out(self, tf: TableFeed, row: OutboxRow) -> int | None:
         """One outbox row; the id of a message it posted."""
         t = tf.table
-        payload = None if row.payload is None else Rendered.from_json(json.loads(row.payload))
+        payload = None if row.payload is None else Rendered.from_json(orjson.loads(row.payload))
         if row.op == "post":
             assert payload is not None
             ready = await self._ready(payload)

@@ -5,11 +5,12 @@ pass: what every derived message should show at one revision of the table."""
 from __future__ import annotations
 
 import asyncio
-import json
 import math
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
+
+import orjson
 
 from bot import render
 from bot.i18n import Lang
@@ -193,7 +194,7 @@ def outbox_row(t: Table, op: str, slot: str, payload: Rendered | None) -> Outbox
     """A new row of a table's outbox (written by the action's transaction)."""
     seq = t.next_seq
     t.next_seq += 1
-    data = None if payload is None else json.dumps(payload.to_json(), separators=(",", ":"))
+    data = None if payload is None else orjson.dumps(payload.to_json()).decode()
     # The commit that stores this row makes the table's next revision.
     return OutboxRow(seq, op, slot, new_nonce(), data, t.revision + 1)
 
