@@ -22,7 +22,7 @@ from bot.languages import Languages
 from bot.model import Table
 from bot.render import Rendered
 from bot.storage import Storage
-from bot.tables.feed.outlet import TOKEN_LIFE, TOKEN_MARGIN, Outlet
+from bot.tables.feed.outlet import TOKEN_LIFE, TOKEN_MARGIN, Outlet, Voice
 from bot.tables.feed.state import (
     LANE_SAVE_DELAY,
     STALE_RETRY,
@@ -104,6 +104,10 @@ class Hands:
         now = self.clock.monotonic()
         if not stale_turn and now < copy.edited_at + self.hand_edit_gap:
             tf.wake_at(copy.edited_at + self.hand_edit_gap)
+            return True
+        wait = self.discord.wait_for(Voice(copy.token, copy.issued))
+        if not stale_turn and wait > 0:  # its token's window is full: edited a moment later
+            tf.wake_at(now + wait)
             return True
         payload = plan.hand(lane, seat, lang)
         if payload is None:

@@ -16,7 +16,7 @@ recent ones), and a later edit or delete of it is answered from memory.
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from dataclasses import dataclass
 
 from bot.render import Rendered
@@ -26,6 +26,12 @@ from bot.tables.ports import Clock, Discord, Posted
 REMEMBERED = 50_000  # message ids known gone, most recent kept
 TOKEN_LIFE = 15 * 60.0  # an interaction token's life on Discord
 TOKEN_MARGIN = 60.0  # stop using a token this long before it dies
+# Discord lets an interaction token make 5 webhook requests per 2 seconds. A request that can
+# wait (an edit of a table message or of a hand that is not its owner's turn) leaves one of them
+# for what cannot (a person's hand following them), and waits for the window instead of making
+# discord.py hold it back after the fact.
+TOKEN_WINDOW = 2.0
+TOKEN_PATIENT = 4
 
 
 @dataclass(frozen=True)
@@ -50,6 +56,33 @@ class Outlet:
         self.budget = budget
         self.clock = clock
         self._gone: OrderedDict[int, None] = OrderedDict()
+        self._used: dict[str, deque[float]] = {}  # token -> its recent requests (monotonic)
+
+    def _spend(self, token: str) -> None:
+        now = self.clock.monotonic()
+        used = self._used.get(token)
+        if used is None:
+            used = self._used[token] = deque()
+            if len(self._used) > 4 * REMEMBERED:  # tokens long dead: forget them
+                self._used = {t: u for t, u in self._used.items() if u and u[-1] > now - 60}
+        used.append(now)
+        while used and used[0] <= now - TOKEN_WINDOW:
+            used.popleft()
+
+    def wait_for(self, voice: Voice) -> float:
+        """Seconds a request that can wait should wait for room in its token's window (0 for
+        the bot's own voice, whose budget is the ``Budget``'s)."""
+        if voice.token is None:
+            return 0.0
+        used = self._used.get(voice.token)
+        if not used:
+            return 0.0
+        now = self.clock.monotonic()
+        while used and used[0] <= now - TOKEN_WINDOW:
+            used.popleft()
+        if len(used) < TOKEN_PATIENT:
+            return 0.0
+        return used[-TOKEN_PATIENT] + TOKEN_WINDOW - now
 
     def usable(self, issued: float, margin: float = TOKEN_MARGIN) -> bool:
         """A token issued then still has ``margin`` seconds to live."""
@@ -78,6 +111,7 @@ class Outlet:
         """Post a public message with ``voice`` (the bot's own if the token can no longer);
         its id and the voice that reaches it."""
         if voice.token is not None and self.speaks(voice) and message.file is None:
+            self._spend(voice.token)
             message_id = await self.discord.token_post(voice.token, message, ephemeral=False)
             if message_id is not None:
                 return message_id, voice.reaching(message_id)
@@ -125,6 +159,7 @@ class Outlet:
     # ------------------------------------------------------------------ hands (ephemeral)
 
     async def hand_post(self, token: str, message: Rendered) -> int | None:
+        self._spend(token)
         return await self.discord.token_post(token, message, ephemeral=True)
 
     async def hand_edit(
@@ -134,6 +169,7 @@ class Outlet:
         is refused): that copy is not asked about again."""
         if self.gone(message_id):
             return False
+        self._spend(token)
         if await self.discord.token_edit(token, ref, message):
             return True
         self.forget(message_id)
@@ -143,6 +179,7 @@ class Outlet:
         """Delete a copy of a hand; True if it is gone (now or already)."""
         if self.gone(message_id):
             return True
+        self._spend(token)
         deleted = await self.discord.token_delete(token, ref)
         if deleted:
             self.forget(message_id)

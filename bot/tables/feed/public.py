@@ -201,6 +201,10 @@ class PublicMessages:
             if now < slot.edited_at + gap:
                 tf.wake_at(slot.edited_at + gap)
                 return
+            wait = self.discord.wait_for(slot.voice)
+            if wait > 0:  # its token's window is full: the next edit shows more moves
+                tf.wake_at(now + wait)
+                return
         payload = plan.table_payload()
         if payload is None:
             return self.stale(tf)
