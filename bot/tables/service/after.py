@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from bot import render
+from bot.daily import day_of
 from bot.log import game_event
 from bot.model import FINISHED, PLAYING, Refusal
 from bot.render.coach import game_review_text
 from bot.tables.ports import Answer, Asker
 from bot.tables.service.base import UseCases
+from bot.tables.service.daily import record_hidden
 from engine.record import to_record
 
 
@@ -38,6 +40,9 @@ class AfterGameUseCases(UseCases):
             raise Refusal("refusal-no-record")
         if status not in (FINISHED, "cancelled"):
             raise Refusal("refusal-export-live")
+        today = day_of(self.parts.clock.time())
+        if await record_hidden(self.parts.storage, table_id, asker.user_id, today):
+            raise Refusal("daily-export-later")
         name, blob = render.record_file(table_id, record)
         payload = render.Rendered(
             content=self.lang(asker).t("export-ready", table=str(table_id)), file=(name, blob)
