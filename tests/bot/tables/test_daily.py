@@ -353,3 +353,35 @@ async def test_a_restart_in_the_middle_changes_nothing(world: World) -> None:
     await w.restart()
     resumed = await play_daily(w, t.id, same_policy)
     assert resumed == straight
+
+
+async def test_time_running_out_or_a_cancel_counts_as_finishing(world: World) -> None:
+    w = world
+    await daily(w, ALICE, 10)
+    t = table_in(w, 10)
+    await play_daily(w, t.id, same_policy, hands=1)
+    assert t.deadline is not None and t.turn_timer == 300
+    w.clock.advance(301)
+    w.tables.driver.wake(t)  # the driver looks at the (hand-driven) clock again
+    for _ in range(300):
+        if t.id not in w.tables.live:
+            break
+        await asyncio.sleep(0.01)
+    assert t.status == "finished"
+    attempt = await w.storage.daily.attempt(GUILD, "smear", day_of(w.clock.time()), ALICE)
+    assert attempt is not None and attempt.finished and not attempt.complete
+    await asyncio.sleep(0.05)
+    hands = [m.payload.text() for m in w.discord.live(10, ephemeral=True)]
+    assert hands and all("daily deal is over" in x for x in hands), hands
+    # The host (or Manage Server) ending it: the same.
+    await daily(w, BOB, 11)
+    bob = table_in(w, 11)
+    who, answer = asker(w.discord, BOB, guild_id=GUILD, channel_id=11)
+    await w.tables.leaving.ask_cancel(who, answer)
+    question = w.discord.messages[answer.posted[0]]
+    assert "counts as its player's one try" in (question.payload.content or "")
+    who, answer = asker(w.discord, BOB, guild_id=GUILD, channel_id=11, clicked=question)
+    await w.tables.leaving.confirm(who, answer, "cancel", bob.id, 0)
+    assert bob.status == "finished"
+    attempt = await w.storage.daily.attempt(GUILD, "smear", day_of(w.clock.time()), BOB)
+    assert attempt is not None and attempt.finished and attempt.hands == 0
