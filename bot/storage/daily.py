@@ -19,6 +19,7 @@ from bot.model import Table
 from bot.storage.database import Database, Row, Transaction
 
 ATTEMPT_COLUMNS = "user_id, name, table_id, status, result, hands, complete, day"
+WHO_COLUMNS = "guild_id, game, day, user_id, name, table_id"
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,13 @@ def _attempt(row: Row) -> Attempt:
         bool(complete),
         int(day),
     )
+
+
+def _who(t: Table) -> tuple[int, str, int, int, str, int]:
+    """The attempt a daily table is (``WHO_COLUMNS``): its player is its host, in seat 0."""
+    daily = daily_of(t)
+    assert daily is not None
+    return t.guild_id, t.game, int(daily["day"]), t.host_id, t.seats[0].name, t.id
 
 
 class DailyStore:
@@ -137,23 +145,13 @@ class DailyStore:
 
     async def start(self, t: Table, started_at: float) -> None:
         """A person's attempt, as their daily table starts."""
-        daily = daily_of(t)
-        assert daily is not None
         await self.db.write(
             [
                 (
-                    "INSERT INTO daily_attempts (guild_id, game, day, user_id, name, table_id,"
-                    " status, started_at) VALUES (?, ?, ?, ?, ?, ?, 'playing', ?)"
+                    f"INSERT INTO daily_attempts ({WHO_COLUMNS}, status, started_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, 'playing', ?)"
                     " ON CONFLICT (guild_id, game, day, user_id) DO NOTHING",
-                    (
-                        t.guild_id,
-                        t.game,
-                        int(daily["day"]),
-                        t.host_id,
-                        t.seats[0].name,
-                        t.id,
-                        started_at,
-                    ),
+                    (*_who(t), started_at),
                 )
             ]
         )
@@ -161,32 +159,17 @@ class DailyStore:
     async def record(self, tx: Transaction, t: Table) -> None:
         """A finished daily table's result (inside the transaction of its last save). Only
         the table that started the attempt may finish it, and only once."""
-        daily = daily_of(t)
-        assert daily is not None
         finish = finish_of(t)
         now = time.time()
         await tx.execute(
-            "INSERT INTO daily_attempts (guild_id, game, day, user_id, name, table_id, status,"
-            " result, hands, complete, started_at, finished_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, 'finished', ?, ?, ?, ?, ?)"
+            f"INSERT INTO daily_attempts ({WHO_COLUMNS}, status, result, hands, complete,"
+            " started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, 'finished', ?, ?, ?, ?, ?)"
             " ON CONFLICT (guild_id, game, day, user_id) DO UPDATE SET status = 'finished',"
             " result = excluded.result, hands = excluded.hands, complete = excluded.complete,"
             " finished_at = excluded.finished_at"
             " WHERE daily_attempts.table_id = excluded.table_id"
             " AND daily_attempts.status = 'playing'",
-            (
-                t.guild_id,
-                t.game,
-                int(daily["day"]),
-                t.host_id,
-                t.seats[0].name,
-                t.id,
-                finish.result,
-                finish.hands,
-                int(finish.complete),
-                now,
-                now,
-            ),
+            (*_who(t), finish.result, finish.hands, int(finish.complete), now, now),
         )
 
     async def attempt(self, guild_id: int, game: str, day: int, user_id: int) -> Attempt | None:

@@ -28,7 +28,7 @@ from bot.daily import (
 from bot.model import LOBBY, Refusal, Table
 from bot.render import Rendered, jump_url
 from bot.render.daily import day_board, result_text, week_board
-from bot.storage import Storage
+from bot.storage import Storage, StorageError
 from bot.tables.commands import TableHere
 from bot.tables.feed import table_slot
 from bot.tables.ports import Answer, Asker
@@ -93,7 +93,10 @@ class DailyUseCases(UseCases):
             if link is None:
                 raise Refusal("daily-channel-busy") from None
             raise Refusal("daily-channel-busy-link", link=link) from None
-        await storage.start(t, self.parts.clock.time())
+        try:
+            await storage.start(t, self.parts.clock.time())
+        except StorageError as e:  # its last save writes the attempt all the same
+            log.warning("table=%s daily attempt not written at its start: %s", t.id, e)
         shown = await self.commands.lobby_now(t)
         message_id = await answer.post(shown.payload, ephemeral=False)
         if message_id is not None:

@@ -19,7 +19,6 @@ import asyncio
 import random
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +33,7 @@ from engine.cards import parse_card
 from engine.core import PASS, bid_action
 from engine.record import new_game, replay
 from tests.bot.tables.fakes import FakeAnswer, FakeDiscord, HandClock, asker, enabled
+from tests.bot.tables.test_tables import World
 
 GUILD = 1
 ALICE, BOB, CAROL, DAVE = 101, 102, 103, 104
@@ -61,26 +61,6 @@ def expert_policy(t: Table, legal: list[int]) -> int:
     return player.choose(t.state.view(0), random.Random(seed))
 
 
-@dataclass
-class World:
-    clock: HandClock
-    discord: FakeDiscord
-    storage: Storage
-    tables: Tables
-    path: Path
-
-    async def restart(self) -> None:
-        await self.tables.halt()
-        await self.storage.close()
-        self.storage = await Storage.open(self.path)
-        self.tables = _tables(self.storage, self.discord, self.clock)
-        await self.tables.start()
-
-    async def close(self) -> None:
-        await self.tables.stop()
-        await self.storage.close()
-
-
 def _tables(storage: Storage, discord: FakeDiscord, clock: HandClock) -> Tables:
     return Tables(
         storage, discord, clock=clock, ai_pause=0.0, table_edit_gap=0.0,
@@ -90,6 +70,8 @@ def _tables(storage: Storage, discord: FakeDiscord, clock: HandClock) -> Tables:
 
 @pytest.fixture
 async def world(tmp_path: Path) -> Any:
+    """The tables on a SQLite file (``World.restart`` starts them again as another process
+    would; a deal already dealt keeps its computers' work)."""
     clock = HandClock()
     discord = FakeDiscord(clock)
     path = tmp_path / "db.sqlite3"
@@ -98,7 +80,8 @@ async def world(tmp_path: Path) -> Any:
     await tables.start()
     w = World(clock, discord, storage, tables, path)
     yield w
-    await w.close()
+    await w.tables.stop()
+    await w.storage.close()
 
 
 async def daily(w: World, user: int, channel: int, game: str = "smear") -> FakeAnswer:
