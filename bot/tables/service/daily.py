@@ -113,8 +113,9 @@ class DailyUseCases(UseCases):
         """The asker's daily table of ``game`` and ``day``, if it is still being played."""
         for t in self.parts.registry.in_guild(asker.guild_id):
             daily = daily_of(t)
-            mine = daily is not None and t.game == game and t.host_id == asker.user_id
-            if mine and daily is not None and int(daily["day"]) == day:
+            if daily is None or t.game != game or t.host_id != asker.user_id:
+                continue
+            if int(daily["day"]) == day:
                 return t
         return None
 
