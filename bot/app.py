@@ -105,6 +105,7 @@ class TrickBot(commands.AutoShardedBot):
             shards=Shards(*c.shards),
             status=self._status,
             requests_per_second=c.discord_requests_per_second,
+            daily_iterations=c.daily_iterations,
         )
         errors.install(self.tree)
         await self.tree.set_translator(FluentTranslator())

@@ -7,6 +7,10 @@ time each search may take shrinks, so a computer's move always comes within ``MO
 seconds whatever the queue: with ``w`` workers and ``q`` searches waiting or running, each gets
 at most ``MOVE_WITHIN * w / q`` (never under ``MIN_BUDGET_MS``, never over the level's own).
 
+A daily deal's computers (``bot.daily``) do a fixed amount of work instead: ``iterations``
+deals searched per decision and no time bound, so the same view and the same seed always give
+the same move, however busy the machine.
+
 Should a player fail or return an illegal action, a random legal action is played instead, so
 a game never stalls.
 """
@@ -36,11 +40,14 @@ REVIEW_BUDGET_MS = 20_000.0  # at most, for a whole game's review (people wait u
 REVIEW_PER_DECISION_MS = 400.0  # a short game is reviewed as carefully, and sooner
 
 
-def _pick(game: str, level: str, view: Any, seed: int, budget_ms: float | None) -> int:
+def _pick(
+    game: str, level: str, view: Any, seed: int, budget_ms: float | None, iterations: int | None
+) -> int:
     """In a worker (or inline): the player's move, or a random legal one if it fails."""
     rng = random.Random(seed)
     try:
-        action = make_player(game, level, budget_ms=budget_ms).choose(view, rng)
+        player = make_player(game, level, budget_ms=budget_ms, iterations=iterations)
+        action = player.choose(view, rng)
     except Exception:
         log.exception("computer player %s/%s failed; playing a random legal action", game, level)
         return int(rng.choice(view.legal))
@@ -99,11 +106,16 @@ class ComputerPlayers:
         finally:
             self.in_flight -= 1
 
-    async def choose(self, game: str, level: str, view: Any, seed: int) -> int:
+    async def choose(
+        self, game: str, level: str, view: Any, seed: int, *, iterations: int | None = None
+    ) -> int:
+        """A computer's move. ``iterations``: a fixed amount of work (deals searched per
+        decision) instead of a time budget, so the move depends only on the view and ``seed``."""
         if level not in SEARCHING:
-            return _pick(game, level, view, seed, None)
+            return _pick(game, level, view, seed, None, None)
+        budget = None if iterations is not None else self.budget_ms(level)
         try:
-            action: int = await self._in_pool(_pick, game, level, view, seed, self.budget_ms(level))
+            action: int = await self._in_pool(_pick, game, level, view, seed, budget, iterations)
         except Exception:
             log.exception("the worker pool failed; playing a random legal action")
             return int(random.Random(seed).choice(view.legal))

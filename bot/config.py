@@ -53,6 +53,9 @@ class Config(BaseSettings):
     guild_ready_timeout: float = Field(default=2.0, ge=0.0)
     table_edit_gap_seconds: float = Field(default=1.0, ge=0.0, le=10.0)
     stop_timeout_seconds: float = Field(default=4.0, ge=0.5, le=60.0)
+    # Deals the daily deal's computers search per decision (fixed work, so they play the same
+    # way for everyone; bot.daily). Read when a day's deal is first dealt.
+    daily_iterations: int = Field(default=100, ge=1, le=10_000)
     # Tests only: every waiting time (turn timers, reminders, idle lobbies) is multiplied by
     # this, so a 30 s turn timer runs out in a test after 30 * time_scale seconds.
     time_scale: float = Field(default=1.0, gt=0.0, le=1.0)

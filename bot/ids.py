@@ -31,6 +31,8 @@ REVIEW_PICK = re.compile(rf"tb:rhs:{TID}")  # the final standings: a menu of the
 CONFIRM = re.compile(rf"tb:ok:(?P<op>leave|cancel|replace):{TID}:(?P<arg>\d{{1,2}})")
 # A confirmation of deleting what is stored about a person or a whole server.
 FORGET = re.compile(r"tb:forget:(?P<what>me|server):(?P<id>\d{1,20})")
+# The daily deal's board of a day ("d") or of its week ("w").
+DAILY = re.compile(r"tb:dy:(?P<game>smear|salad):(?P<day>\d{1,7}):(?P<period>[dw])")
 
 
 def lobby(tid: int, op: str) -> str:
@@ -93,3 +95,7 @@ def confirm(op: str, tid: int, arg: int = 0) -> str:
 
 def forget(what: str, target: int) -> str:
     return f"tb:forget:{what}:{target}"
+
+
+def daily(game: str, day: int, period: str) -> str:
+    return f"tb:dy:{game}:{day}:{period}"

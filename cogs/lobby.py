@@ -1,4 +1,5 @@
-"""/smear and /salad: open a table in this channel, and the rules; the lobby's buttons."""
+"""/smear and /salad: open a table in this channel, the rules, the daily deal; the lobby's
+buttons and the daily deal's boards."""
 
 from __future__ import annotations
 
@@ -90,6 +91,22 @@ class LobbyCog(commands.Cog):
     async def salad_rules(self, interaction: discord.Interaction[Any]) -> None:
         ctx = Ctx.of(interaction)
         await self.tables.lobby.rules(ctx.asker, ctx, "salad")
+
+    # ------------------------------------------------------------------ the daily deal
+
+    @smear.command(name=tr("name-daily"), description=tr("cmd-smear-daily"))
+    async def smear_daily(self, interaction: discord.Interaction[Any]) -> None:
+        ctx = Ctx.of(interaction)
+        await self.tables.daily.play(ctx.asker, ctx, "smear")
+
+    @salad.command(name=tr("name-daily"), description=tr("cmd-salad-daily"))
+    async def salad_daily(self, interaction: discord.Interaction[Any]) -> None:
+        ctx = Ctx.of(interaction)
+        await self.tables.daily.play(ctx.asker, ctx, "salad")
+
+    @component(ids.DAILY)
+    async def daily_board(self, ctx: Ctx, m: re.Match[str]) -> None:
+        await self.tables.daily.board(ctx.asker, ctx, m["game"], int(m["day"]), m["period"])
 
     # ------------------------------------------------------------------ the lobby's buttons
 

@@ -8,8 +8,10 @@ sent ephemerally to its owner.
 from __future__ import annotations
 
 from bot import ids
+from bot.daily import is_daily
 from bot.i18n import Lang
-from bot.model import CANCELLED, LOBBY, Table
+from bot.model import CANCELLED, FINISHED, LOBBY, Table
+from bot.render import daily
 from bot.render.base import (
     BLUE,
     GOLD,
@@ -77,6 +79,8 @@ def _seat_line(t: Table, i: int, lang: Lang) -> str:
 
 
 def lobby_message(t: Table, lang: Lang) -> Rendered:
+    if is_daily(t):  # a daily table has no lobby: this says whose deal it is
+        return daily.intro_message(t, lang)
     lines = [lang.t("lobby-host", name=_host_name(t, lang)), options_text(t, lang), ""]
     shown = t.max_seats if t.status == LOBBY else len(t.seats)
     for i in range(shown):
@@ -171,20 +175,25 @@ def note_text(t: Table, lang: Lang) -> str | None:
 def table_message(t: Table, lang: Lang) -> Rendered:
     """The public message of the current hand, edited as play goes."""
     screen = screens(t)
-    lines = screen.table_lines(t, lang)
+    if is_daily(t):  # the day's cards stay hidden: progress only
+        title, lines = daily.progress(t, lang)
+    else:
+        title, lines = screen.table_title(t, lang), screen.table_lines(t, lang)
     note = note_text(t, lang)
     if note:
         lines.append(note)
     turn = turn_line(t, lang)
     if turn:
         lines.append(turn)
-    embed = Embed(screen.table_title(t, lang), "\n".join(lines), BLUE, footer(t, lang))
+    embed = Embed(title, "\n".join(lines), BLUE, footer(t, lang))
     show = Button(ids.show(t.id, f"table:{t.hand_no}"), lang.t("show-hand"), "primary")
     return Rendered(embed=embed, rows=((show,),))
 
 
 def finished_hand_message(t: Table, hand_no: int, last: TrickView | None, lang: Lang) -> Rendered:
     """What the table message of a finished hand becomes: its last trick, no buttons."""
+    if is_daily(t):
+        return daily.hand_over_message(t, hand_no, lang)
     lines = []
     if last is not None and last.winner is not None:
         lines.append(
@@ -268,6 +277,8 @@ def hand_message(t: Table, seat: int, lang: Lang, note: str | None = None) -> Re
     """One seat's hand as buttons, for an ephemeral message. Legal actions enabled on its turn."""
     st = t.state
     assert st is not None
+    if t.status == FINISHED and is_daily(t):  # the bot ended it: no next hand to show
+        return daily.finished_hand(t, lang)
     screen = screens(t)
     view = view_of(t, seat)
     legal = set(view.legal)
@@ -365,6 +376,8 @@ def score_chart(t: Table, lang: Lang) -> ScoreChart:
 
 
 def final_standings(t: Table, lang: Lang) -> Rendered:
+    if is_daily(t):
+        return daily.final_message(t, lang)
     st = t.state
     assert st is not None
     outcome = st.outcome()

@@ -4,6 +4,7 @@
 - ``storage.feed`` (``bot.storage.feed``): the feed's intents (outbox, message slots, hands);
 - ``storage.results`` (``bot.storage.results``): finished games, ratings, leaderboards, stats;
 - ``storage.people`` (``bot.storage.people``): languages chosen, and forgetting on request;
+- ``storage.daily`` (``bot.storage.daily``): the daily deal's secret, deals, par and attempts;
 - ``storage.heartbeats`` (``bot.storage.heartbeats``): when each owner of tables was last
   alive, and its status (who owns which tables: ``bot.storage.ownership``).
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.storage.daily import Attempt, DailyStore, Week, WeekRow
 from bot.storage.database import Database, SqliteDatabase
 from bot.storage.errors import (
     DatabaseTooNew,
@@ -46,7 +48,8 @@ class Storage:
     def __init__(self, db: Database) -> None:
         self.db = db
         self.results = ResultStore(db)
-        self.tables = TableStore(db, self.results)
+        self.daily = DailyStore(db)
+        self.tables = TableStore(db, self.results, self.daily)
         self.feed = FeedStore(db)
         self.people = PeopleStore(db)
         self.heartbeats = Heartbeats(db)
@@ -68,6 +71,8 @@ class Storage:
 
 
 __all__ = [
+    "Attempt",
+    "DailyStore",
     "DatabaseTooNew",
     "Forgotten",
     "HandCopyRow",
@@ -82,5 +87,7 @@ __all__ = [
     "StorageError",
     "StorageLost",
     "StorageUnavailable",
+    "Week",
+    "WeekRow",
     "sqlite_path",
 ]

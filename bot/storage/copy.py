@@ -1,8 +1,9 @@
 """Moving house: copy everything from one database to another, then check the counts.
 
 ``python -m bot migrate-db --from sqlite:///data/trickbot.sqlite3 --to postgresql://...``
-copies games, records, seats, results, ratings, settings and the feed's pending messages,
-keeping every table's id (buttons on Discord carry them). The destination must be empty.
+copies games, records, seats, results, ratings, settings, the daily deals and the feed's
+pending messages, keeping every table's id (buttons on Discord carry them). The destination
+must be empty.
 """
 
 from __future__ import annotations
@@ -43,6 +44,18 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     ("guild_settings", ("guild_id", "language")),
     ("user_settings", ("user_id", "language")),
+    ("daily_secret", ("id", "secret")),
+    (
+        "daily_deals",
+        ("guild_id", "game", "day", "seed", "iterations", "par", "par_record", "created_at"),
+    ),
+    (
+        "daily_attempts",
+        (
+            "guild_id", "game", "day", "user_id", "name", "table_id", "status", "result",
+            "hands", "complete", "started_at", "finished_at",
+        ),
+    ),
 )  # fmt: skip
 CHUNK = 500
 

@@ -61,6 +61,7 @@ class PeopleStore:
             [
                 ("DELETE FROM player_results WHERE user_id = ?", (user_id,)),
                 ("DELETE FROM ratings WHERE user_id = ?", (user_id,)),
+                ("DELETE FROM daily_attempts WHERE user_id = ?", (user_id,)),
                 ("DELETE FROM user_settings WHERE user_id = ?", (user_id,)),
                 ("DELETE FROM hand_copies WHERE user_id = ?", (user_id,)),
                 (
@@ -86,6 +87,8 @@ class PeopleStore:
                 ("DELETE FROM player_results WHERE guild_id = ?", (guild_id,)),
                 ("DELETE FROM results WHERE guild_id = ?", (guild_id,)),
                 ("DELETE FROM ratings WHERE guild_id = ?", (guild_id,)),
+                ("DELETE FROM daily_attempts WHERE guild_id = ?", (guild_id,)),
+                ("DELETE FROM daily_deals WHERE guild_id = ?", (guild_id,)),
                 (f"DELETE FROM outbox WHERE table_id IN {tables}", (guild_id,)),
                 (f"DELETE FROM slots WHERE table_id IN {tables}", (guild_id,)),
                 (f"DELETE FROM hand_copies WHERE table_id IN {tables}", (guild_id,)),

@@ -188,6 +188,44 @@ MIGRATIONS: tuple[Migration, ...] = (
         ALTER TABLE slots ADD COLUMN ref TEXT
         """,
     ),
+    Migration(
+        6,
+        "the daily deal: a server-side secret, each day's deals with par, and every attempt",
+        """
+        CREATE TABLE daily_secret (
+            id INTEGER PRIMARY KEY,
+            secret TEXT NOT NULL
+        );
+        CREATE TABLE daily_deals (
+            guild_id BIGINT NOT NULL,
+            game TEXT NOT NULL,
+            day INTEGER NOT NULL,
+            seed BIGINT NOT NULL,
+            iterations INTEGER NOT NULL,
+            par INTEGER,
+            par_record TEXT,
+            created_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (guild_id, game, day)
+        );
+        CREATE TABLE daily_attempts (
+            guild_id BIGINT NOT NULL,
+            game TEXT NOT NULL,
+            day INTEGER NOT NULL,
+            user_id BIGINT NOT NULL,
+            name TEXT NOT NULL,
+            table_id BIGINT NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('playing', 'finished')),
+            result INTEGER,
+            hands INTEGER NOT NULL DEFAULT 0,
+            complete INTEGER NOT NULL DEFAULT 0,
+            started_at DOUBLE PRECISION NOT NULL,
+            finished_at DOUBLE PRECISION,
+            PRIMARY KEY (guild_id, game, day, user_id)
+        );
+        CREATE INDEX daily_attempts_table ON daily_attempts(table_id);
+        CREATE INDEX daily_attempts_user ON daily_attempts(user_id)
+        """,
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -16,7 +16,9 @@ from typing import Any
 
 import orjson
 
+from bot.daily import is_daily
 from bot.model import CANCELLED, FINISHED, PLAYING, Place, Seat, Table, count_actions
+from bot.storage.daily import DailyStore
 from bot.storage.database import Database, Statement
 from bot.storage.feed import INSERT_OUTBOX, HandCopyRow, OutboxRow, SlotRow
 from bot.storage.ownership import Shards
@@ -43,9 +45,10 @@ class LoadedTable:
 
 
 class TableStore:
-    def __init__(self, db: Database, results: ResultStore) -> None:
+    def __init__(self, db: Database, results: ResultStore, daily: DailyStore) -> None:
         self.db = db
         self.results = results
+        self.daily = daily
 
     async def create_table(self, t: Table) -> int:
         now = time.time()
@@ -108,8 +111,8 @@ class TableStore:
 
     async def save(self, t: Table, rows: Sequence[OutboxRow] = (), *, seats: bool = False) -> None:
         """A table after a change, with the public effects it caused, in one transaction
-        (group-committed). When the game is over, its result and the ratings are written in
-        that same transaction, exactly once."""
+        (group-committed). When the game is over, its result and the ratings (a daily deal's
+        attempt) are written in that same transaction, exactly once."""
         statements = [self._table_statement(t)]
         if seats:
             statements += self._seat_statements(t)
@@ -120,7 +123,10 @@ class TableStore:
         async with self.db.transaction() as tx:
             for sql, params in statements:
                 await tx.execute(sql, params)
-            await self.results.record(tx, t)
+            if is_daily(t):  # unrated: the daily deal has its own boards
+                await self.daily.record(tx, t)
+            else:
+                await self.results.record(tx, t)
 
     async def cancel(self, t: Table, rows: Sequence[OutboxRow] = ()) -> None:
         statements: list[Statement] = [

@@ -9,7 +9,8 @@ are grouped by what people do:
 - ``play``: a person's hand, their move, the coach's hint;
 - ``leaving``: leave, cancel, hand a seat to a computer (each asks first);
 - ``after``: rematch, a game's record, the coach's review;
-- ``people``: leaderboards, stats, languages, forgetting.
+- ``people``: leaderboards, stats, languages, forgetting;
+- ``daily``: the daily deal (``/smear daily``, ``/salad daily``) and its boards.
 
 Behind the door, split by job (none of it is the cogs' business):
 
@@ -29,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.computers import ComputerPlayers
+from bot.daily import ITERATIONS
 from bot.i18n import Lang
 from bot.languages import Languages
 from bot.model import Table
@@ -42,6 +44,7 @@ from bot.tables.ports import Answer, Asker, Clock, Discord, SystemClock
 from bot.tables.registry import Registry
 from bot.tables.service.after import AfterGameUseCases
 from bot.tables.service.base import Parts
+from bot.tables.service.daily import DailyUseCases
 from bot.tables.service.leaving import LeavingUseCases
 from bot.tables.service.lobby import LobbyUseCases
 from bot.tables.service.people import PeopleUseCases
@@ -69,6 +72,7 @@ class Tables:
         heartbeat_seconds: float = HEARTBEAT_SECONDS,
         status: Callable[[], dict[str, object]] | None = None,
         requests_per_second: float = DISCORD_PER_SECOND,
+        daily_iterations: int = ITERATIONS,
     ) -> None:
         self.clock = clock or SystemClock()
         shards = shards or Shards()
@@ -129,6 +133,7 @@ class Tables:
         self.leaving = LeavingUseCases(parts)
         self.after = AfterGameUseCases(parts)
         self.people = PeopleUseCases(parts)
+        self.daily = DailyUseCases(parts, daily_iterations)
 
     def _wake_driver(self, t: Table) -> None:
         self.driver.wake(t)
@@ -152,10 +157,12 @@ class Tables:
         return await self.life.resume()
 
     async def stop(self, timeout: float = 3.0) -> None:
+        await self.daily.close()
         await self.life.stop(timeout)
 
     async def halt(self) -> None:
         """Stop dead, as a killed process does: nothing more is sent or saved (tests)."""
+        await self.daily.close()
         await self.life.halt()
 
 

@@ -13,10 +13,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot import render
+from bot.daily import is_daily
 from bot.i18n import Lang
 from bot.languages import Languages
 from bot.log import game_event
-from bot.model import CANCELLED, LOBBY, Refusal, Table
+from bot.model import CANCELLED, FINISHED, LOBBY, PLAYING, Refusal, Table
 from bot.storage import OutboxRow, Storage
 from bot.tables.feed import Feed, Shown, outbox_row, table_slot
 from bot.tables.ports import Clock
@@ -143,6 +144,9 @@ class Changes:
     async def _close(self, t: Table, key: str, **args: object) -> None:
         """The table ends without a result (cancelled, everyone left, idle lobby): one public
         note says why, and its messages lose their buttons."""
+        if t.status == PLAYING and is_daily(t):
+            await self._end_daily(t)  # leaving the daily deal counts as finishing it
+            return
         public = self._public(t)
         was = t.status
         t.status = CANCELLED
@@ -163,6 +167,21 @@ class Changes:
         self.wake_driver(t)
         self.registry.remove(t)
         game_event(t.id, "closed", why=key)
+
+    async def _end_daily(self, t: Table) -> None:
+        """A daily deal stopped before its end (its player left, cancelled it, or let the
+        time run out) counts as finished with the scores as they stand (``bot.daily``)."""
+        public = self._public(t)
+        t.status = FINISHED
+        t.deadline = None
+        t.last_note = None
+        closed = render.finished_hand_message(t, t.hand_no, None, public)
+        rows = [
+            outbox_row(t, "close", table_slot(t.hand_no), closed),
+            outbox_row(t, "post", "standings", render.final_standings(t, public)),
+        ]
+        await self._commit(t, rows)
+        game_event(t.id, "over", daily="stopped")
 
     def _computer_name(self, t: Table, taken: set[str] | None = None) -> str:
         """A computer's name never equals a seated person's (nor another computer's)."""

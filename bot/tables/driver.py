@@ -14,6 +14,7 @@ import time
 from collections import deque
 
 from bot.computers import ComputerPlayers
+from bot.daily import fixed_work
 from bot.model import LOBBY, PLAYING, Refusal, Table
 from bot.tables.commands import Commands
 from bot.tables.ports import Clock
@@ -140,6 +141,10 @@ class Driver:
                 return
             view = t.state.view(seat)
             level = t.seats[seat].level or "normal"
-        seed = random.Random(f"{t.seed}:{version}").getrandbits(64)
-        action = await self.players.choose(t.game, level, view, seed)
+            fixed = fixed_work(t, version)  # the daily deal: the same move in the same place
+        if fixed is None:
+            seed, iterations = random.Random(f"{t.seed}:{version}").getrandbits(64), None
+        else:
+            seed, iterations = fixed
+        action = await self.players.choose(t.game, level, view, seed, iterations=iterations)
         await self.commands.automatic_move(t.id, seat, version, action, timed_out=timed_out)

@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot import render
+from bot.daily import is_daily
+from bot.daily import over as daily_over
 from bot.i18n import Lang
 from bot.log import game_event
 from bot.model import FINISHED, PLAYING, Place, Refusal, Seat, Table
@@ -138,6 +140,7 @@ class Moves(Changes):
         t.version += 1
         t.last_actor = seat
         out = list(rows)
+        daily = is_daily(t)
         for i in range(results_before, len(st.results)):
             last = tricks[-1] if tricks is not None and len(tricks) > tricks_before else None
             out.append(
@@ -148,12 +151,14 @@ class Moves(Changes):
                     render.finished_hand_message(t, i + 1, last, public),
                 )
             )
-            out.append(outbox_row(t, "post", f"result:{i + 1}", render.hand_result(t, i, public)))
+            if not daily:  # the daily deal's cards stay hidden from the channel
+                result = render.hand_result(t, i, public)
+                out.append(outbox_row(t, "post", f"result:{i + 1}", result))
         outcome = st.outcome()
-        if outcome is not None:
+        if outcome is not None or daily_over(t):  # the daily deal ends after its last hand
             t.status = FINISHED
             out.append(outbox_row(t, "post", "standings", render.final_standings(t, public)))
-        t.deadline = self._deadline(t)
+        t.deadline = None if t.status == FINISHED else self._deadline(t)
         await self._commit(t, out, seats=seats)
         game_event(
             t.id,
@@ -179,6 +184,9 @@ class Moves(Changes):
             if timed_out:
                 if s.automatic or t.deadline is None or t.deadline > self.clock.time():
                     return  # the timer was reset meanwhile
+                if is_daily(t):  # the daily deal: time running out counts as finishing
+                    await self._end_daily(t)
+                    return
                 s.timeouts += 1
                 public = self._public(t)
                 key = "note-timeout"
@@ -201,7 +209,7 @@ class Moves(Changes):
             seat = self._my_seat(t, user_id)
             if len(t.humans()) == 1:
                 await self._close(t, "note-everyone-left")
-                return "left-last"
+                return "daily-left" if is_daily(t) else "left-last"
             await self._hand_to_computer(t, seat, "note-left")
             return "left-game"
 
@@ -212,6 +220,8 @@ class Moves(Changes):
         async with self.registry.locked(tid, place, PLAYING) as t:
             if user_id != t.host_id and not can_manage:
                 raise Refusal("refusal-host-only")
+            if is_daily(t):  # played alone: leaving (or a cancel) ends it
+                raise Refusal("daily-no-replace")
             if not 0 <= seat < len(t.seats) or t.seats[seat].is_computer:
                 raise Refusal("refusal-replace-person")
             if len(t.humans()) == 1:

@@ -11,6 +11,9 @@ from collections.abc import Sequence
 
 from bot import render
 from bot.config import TIMER_CHOICES
+from bot.daily import LEVEL as DAILY_LEVEL
+from bot.daily import TURN_TIMER as DAILY_TIMER
+from bot.daily import Deal
 from bot.log import game_event
 from bot.model import FINISHED, LOBBY, PLAYING, Place, Refusal, Seat, Table
 from bot.render.base import clean_name
@@ -34,6 +37,8 @@ class Seating(Changes):
         *,
         invited: Sequence[int] = (),
         computers: Sequence[Seat] = (),
+        seed: int | None = None,
+        settings: dict[str, object] | None = None,
     ) -> tuple[Table, Shown]:
         entry = GAMES.get(new.game)
         if entry is None:
@@ -50,7 +55,7 @@ class Seating(Changes):
         existing = self.registry.in_channel(place.channel_id)
         if existing is not None:
             raise TableHere(existing)
-        settings: dict[str, object] = {}
+        settings = dict(settings or {})
         if new.coach:
             settings["coach"] = True
         if invited:
@@ -64,7 +69,7 @@ class Seating(Changes):
             max_seats=new.seats,
             options=options,
             turn_timer=timer,
-            seed=secrets.randbits(62),
+            seed=secrets.randbits(62) if seed is None else seed,
             seats=[Seat(user_id=host_id, name=clean_name(host_name)), *computers][: new.seats],
             settings=settings,
         )
@@ -220,3 +225,18 @@ class Seating(Changes):
                 await self._start(t)
                 shown = self._lobby_shown(t)
         return t, shown
+
+    async def open_daily(self, place: Place, user_id: int, name: str, deal: Deal) -> Table:
+        """The daily deal (``bot.daily``): the day's seed, its player in seat 0 and ``expert``
+        computers in the others, started at once."""
+        rules = deal.rules
+        new = NewTable(deal.game, rules.seats, dict(rules.options), DAILY_TIMER)
+        t, _ = await self.open_table(
+            place, user_id, name, new, seed=deal.seed, settings=deal.settings()
+        )
+        async with self.registry.locked(t.id, place, LOBBY) as t:
+            while len(t.seats) < t.max_seats:
+                t.seats.append(Seat(user_id=None, name=self._computer_name(t), level=DAILY_LEVEL))
+            await self._start(t)
+            game_event(t.id, "daily", day=deal.day)
+            return t

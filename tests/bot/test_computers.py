@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
+import random
 
 import pytest
 
 from bot.computers import WORKER_NICENESS, ComputerPlayers
+from engine.ai import make_player
 from engine.record import new_game
 
 
@@ -30,5 +33,27 @@ async def test_a_searching_level_moves_legally_from_the_pool() -> None:
         view = state.view(seat)
         action = await players.choose("smear", "expert", view, seed=1)
         assert action in view.legal
+    finally:
+        players.close()
+
+
+async def test_fixed_work_gives_the_same_move_for_the_same_view_and_seed() -> None:
+    """The daily deal's computers: with a number of deals instead of a time budget, the move
+    from the pool is the one the expert makes on its own with the same view and generator,
+    whatever else the pool is doing meanwhile."""
+    players = ComputerPlayers(workers=2)
+    try:
+        state = new_game("salad", 4, 11)
+        rng = random.Random(3)
+        for _ in range(5):  # a few cards in: the first lead has many equal choices
+            state.apply(rng.choice(state.legal_actions()))
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        alone = make_player("salad", "expert", iterations=12).choose(view, random.Random(99))
+        busy = [players.choose("salad", "expert", view, 7) for _ in range(3)]  # time-bound
+        fixed = [players.choose("salad", "expert", view, 99, iterations=12) for _ in range(4)]
+        moves = await asyncio.gather(*fixed, *busy)
+        assert moves[:4] == [alone] * 4
     finally:
         players.close()

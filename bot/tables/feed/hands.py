@@ -19,7 +19,7 @@ from typing import Any
 from bot import render
 from bot.i18n import Lang
 from bot.languages import Languages
-from bot.model import Table
+from bot.model import FINISHED, Table
 from bot.render import Rendered
 from bot.storage import Storage
 from bot.tables.feed.outlet import TOKEN_LIFE, TOKEN_MARGIN, Outlet, Voice
@@ -255,7 +255,7 @@ class Hands:
                     continue
                 lang = self.languages.private(t.guild_id, lane.user_id, lane.locale)
                 seat = t.seat_of(lane.user_id)
-                if t.state is not None and seat is not None and t.state.outcome() is not None:
+                if t.state is not None and seat is not None and t.status == FINISHED:
                     payload = render.hand_message(t, seat, lang)
                 else:
                     payload = render.expired_hand(t, lang)

@@ -5,12 +5,14 @@ from __future__ import annotations
 import asyncio
 
 from bot import render
+from bot.daily import day_of
 from bot.log import game_event
 from bot.model import FINISHED, PLAYING, Refusal
 from bot.render.coach import game_review_text
 from bot.render.review import table_review_message
 from bot.tables.ports import Answer, Asker
 from bot.tables.service.base import UseCases
+from bot.tables.service.daily import record_hidden
 from engine.errors import RecordError
 from engine.record import to_record
 
@@ -42,6 +44,9 @@ class AfterGameUseCases(UseCases):
             raise Refusal("refusal-no-record")
         if status not in (FINISHED, "cancelled"):
             raise Refusal("refusal-export-live")
+        today = day_of(self.parts.clock.time())
+        if await record_hidden(self.parts.storage, table_id, asker.user_id, today):
+            raise Refusal("daily-export-later")
         name, blob = render.record_file(table_id, record)
         payload = render.Rendered(
             content=self.lang(asker).t("export-ready", table=str(table_id)), file=(name, blob)
@@ -68,6 +73,9 @@ class AfterGameUseCases(UseCases):
         loaded = await self.parts.storage.tables.load_table(table_id)
         if loaded is None or loaded.table.place != asker.place or loaded.table.state is None:
             raise Refusal("refusal-wrong-channel")
+        today = day_of(self.parts.clock.time())
+        if await record_hidden(self.parts.storage, table_id, asker.user_id, today):
+            raise Refusal("daily-export-later")  # a daily deal's cards stay hidden that day
         lang = self.lang(asker)
         try:
             payload = await asyncio.to_thread(table_review_message, loaded.table, hand, lang)

@@ -4,6 +4,7 @@ seat to a computer. Each asks first, with a button only the asker sees; the butt
 from __future__ import annotations
 
 from bot import ids
+from bot.daily import is_daily
 from bot.model import LOBBY, PLAYING, Refusal, Table
 from bot.render import Rendered
 from bot.render.asking import confirmation
@@ -24,6 +25,8 @@ class LeavingUseCases(UseCases):
         if t.seat_of(asker.user_id) is None:
             raise Refusal("refusal-not-seated")
         ask = "confirm-leave-last" if len(t.humans()) == 1 else "confirm-leave"
+        if is_daily(t):
+            ask = "daily-confirm-leave"
         payload = confirmation(lang, ask, "confirm-leave-button", ids.confirm("leave", t.id))
         await answer.post(payload, ephemeral=True)
 
@@ -36,9 +39,8 @@ class LeavingUseCases(UseCases):
             await answer.working(work, slow="new")
             await answer.say(lang.t("cancelled-done"))
             return
-        payload = confirmation(
-            lang, "confirm-cancel", "confirm-cancel-button", ids.confirm("cancel", t.id)
-        )
+        ask = "daily-confirm-cancel" if is_daily(t) else "confirm-cancel"
+        payload = confirmation(lang, ask, "confirm-cancel-button", ids.confirm("cancel", t.id))
         await answer.post(payload, ephemeral=True)
 
     async def ask_replace(self, asker: Asker, answer: Answer, user_id: int) -> None:
@@ -46,6 +48,8 @@ class LeavingUseCases(UseCases):
         t = await self._hosted(asker, answer)
         if t.status != PLAYING:
             raise Refusal("refusal-not-started")
+        if is_daily(t):
+            raise Refusal("daily-no-replace")
         seat = t.seat_of(user_id)
         if seat is None:
             raise Refusal("refusal-replace-person")
@@ -72,8 +76,9 @@ class LeavingUseCases(UseCases):
         if op == "leave":
             key = await answer.working(c.leave_game(table_id, place, user), slow="update")
         elif op == "cancel":
+            t = self.parts.registry.get(table_id)
             await answer.working(c.cancel(table_id, place, user, asker.can_manage), slow="update")
-            key = "cancelled-done"
+            key = "daily-ended" if t is not None and is_daily(t) else "cancelled-done"
         elif op == "replace":
             work = c.replace_seat(table_id, place, user, seat, asker.can_manage)
             key = await answer.working(work, slow="update")
