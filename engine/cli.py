@@ -1,4 +1,4 @@
-"""The engine's command line: ``python -m engine replay|simulate|bench|arena``.
+"""The engine's command line: ``python -m engine replay|simulate|bench|arena|figures``.
 
 ``replay`` is the boundary for untrusted records: a bad record exits 1 with one line on
 standard error and nothing on standard output, never a traceback.
@@ -95,6 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     b.set_defaults(func=cmd_bench)
 
     sub.add_parser("arena", help="computer players' strength (see --help of the arena)")
+    sub.add_parser("figures", help="every level's figures against its targets (see its --help)")
     return p
 
 
@@ -105,6 +106,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         code: int = arena_main(args_list[1:])
         return code
+    if args_list and args_list[0] == "figures":
+        from engine.ai.figures import main as figures_main
+
+        figures_code: int = figures_main(args_list[1:])
+        return figures_code
     args = build_parser().parse_args(args_list)
     run: Callable[[argparse.Namespace], int] = args.func
     return run(args)

@@ -9,6 +9,8 @@ the opening lead, which names the trump the model found best.
 
 from __future__ import annotations
 
+import functools
+
 from engine.ai import smear_policy
 from engine.ai.bid_model import bid_values, make_probs, pass_value
 from engine.cards import QUEEN, SUIT_MASK
@@ -20,6 +22,8 @@ from engine.smear import TRICKS_PER_HAND, SmearState
 # of its bids, 0.72 won 40.5% (22.2%), 0.75 won 39.8% (21.1%), 0.8 won 35.6% (19.2%); the
 # sets left at 0.72 are mostly the deliberate stretches below.
 MAKE_SHARE = {2: 0.72, 3: 0.72, 4: 0.72}
+PASSED_SHIFT = 0.0
+OUTBID_SHIFT = 0.0
 # A made bid that wins the game is worth the risk of a set at a lower chance of making it.
 # (0.4 won 41.1%, 0.45 40.5%, 0.5 39.9%, 0.6 36.4% at MAKE_SHARE 0.7-0.72.)
 GO_OUT_SHARE = 0.45
@@ -27,8 +31,10 @@ GO_OUT_SHARE = 0.45
 STOP_SHARE = 0.3
 
 
+@functools.lru_cache(maxsize=1024)
 def best_trump(hand: int, seats: int) -> tuple[int, tuple[float, float, float, float]]:
-    """The trump suit whose best bid is worth most, and its P(points >= k), k = 1..4."""
+    """The trump suit whose best bid is worth most, and its P(points >= k), k = 1..4.
+    Cached: a search asks it of the same hand once for each action it tries on a deal."""
     best_suit, best_probs, best_value = -1, (0.0, 0.0, 0.0, 0.0), -99.0
     for suit in range(4):
         if not hand & SUIT_MASK[suit]:
@@ -63,8 +69,11 @@ def wanted_bid(
         danger = scores[high_seat] + high_bid >= target or (high_bid == 4 and scores[high_seat])
         if danger and high_bid < 4 and probs[high_bid] >= STOP_SHARE:
             return high_bid + 1
+    # The seats that passed before us hold weaker hands than the model assumes (our chance
+    # rises); a bid before us means a strong hand against ours (it falls).
+    shift = PASSED_SHIFT * sum(1 for s, b in bids if not b) - (OUTBID_SHIFT if high_bid else 0.0)
     for b in (4, 3, 2):
-        if probs[b - 1] >= MAKE_SHARE[b] and values[b - 2] > pass_value(seats):
+        if probs[b - 1] + shift >= MAKE_SHARE[b] and values[b - 2] > pass_value(seats):
             return b
     return 0
 

@@ -12,10 +12,10 @@ from engine.ai.determinize import knowledge_of, sample_hands, smear_state
 from engine.ai.expert import (
     Endgame,
     ExpertPlayer,
-    bid_likelihood,
     equivalent_actions,
     searched_bids,
 )
+from engine.ai.inference import bid_likelihood
 from engine.ai.search import smear_value
 from engine.core import PASS, Phase, bid_action
 from engine.smear import SmearState
