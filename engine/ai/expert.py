@@ -467,7 +467,11 @@ def sensible_bids(view: SmearView, searched: tuple[int, ...], set_rates: list[fl
 
 
 def searched_bids(view: SmearView) -> tuple[int, ...]:
-    """Pass (when legal), the ``normal`` bid, and every bid the hand makes often enough."""
+    """Pass (when legal), the ``normal`` bid, and every bid the hand makes often enough.
+
+    The last to speak is never outbid, and a made bid scores every point taken (S10): of the
+    bids that do the same job it tries only the least (the least bid, and the least that wins
+    the game if made, S12, S13), since a higher one only adds the risk of a set."""
     hand = 0
     for c in view.hand:
         hand |= BIT[c]
@@ -476,6 +480,15 @@ def searched_bids(view: SmearView) -> tuple[int, ...]:
     out = tuple(
         a for a in view.legal if a in (PASS, rule) or probs[a - BID_OFFSET - 1] >= SEARCH_BID_SHARE
     )
+    if len(view.bids) == view.seats - 1:
+        me = view.scores[view.seat]
+        target = view.options.target
+        bids = [a for a in out if a != PASS]
+        wins = [
+            a for a in bids if me + a - BID_OFFSET >= target or (a == BID_OFFSET + 4 and me >= 1)
+        ]
+        least = {min(bids, default=PASS), min(wins, default=PASS)}
+        out = tuple(a for a in out if a == PASS or a in least)
     return out if out else view.legal
 
 

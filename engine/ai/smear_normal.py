@@ -22,8 +22,6 @@ from engine.smear import TRICKS_PER_HAND, SmearState
 # of its bids, 0.72 won 40.5% (22.2%), 0.75 won 39.8% (21.1%), 0.8 won 35.6% (19.2%); the
 # sets left at 0.72 are mostly the deliberate stretches below.
 MAKE_SHARE = {2: 0.72, 3: 0.72, 4: 0.72}
-PASSED_SHIFT = 0.0
-OUTBID_SHIFT = 0.0
 # A made bid that wins the game is worth the risk of a set at a lower chance of making it.
 # (0.4 won 41.1%, 0.45 40.5%, 0.5 39.9%, 0.6 36.4% at MAKE_SHARE 0.7-0.72.)
 GO_OUT_SHARE = 0.45
@@ -60,7 +58,10 @@ def wanted_bid(
     me = scores[seat]
     high_bid = max((b for _, b in bids), default=0)
     high_seat = next((s for s, b in bids if b == high_bid and b > 0), -1)
-    for b in (4, 3, 2):
+    # The last to speak is never outbid: a higher bid than needed only adds the risk of a set
+    # (a made bid scores every point taken, S10), so it bids the least that does the job.
+    order = (2, 3, 4) if len(bids) == seats - 1 else (4, 3, 2)
+    for b in order:
         wins = me + b >= target or (b == 4 and me >= 1)
         if b > high_bid and wins and probs[b - 1] >= GO_OUT_SHARE:
             return b
@@ -69,11 +70,8 @@ def wanted_bid(
         danger = scores[high_seat] + high_bid >= target or (high_bid == 4 and scores[high_seat])
         if danger and high_bid < 4 and probs[high_bid] >= STOP_SHARE:
             return high_bid + 1
-    # The seats that passed before us hold weaker hands than the model assumes (our chance
-    # rises); a bid before us means a strong hand against ours (it falls).
-    shift = PASSED_SHIFT * sum(1 for s, b in bids if not b) - (OUTBID_SHIFT if high_bid else 0.0)
-    for b in (4, 3, 2):
-        if probs[b - 1] + shift >= MAKE_SHARE[b] and values[b - 2] > pass_value(seats):
+    for b in order:
+        if b > high_bid and probs[b - 1] >= MAKE_SHARE[b] and values[b - 2] > pass_value(seats):
             return b
     return 0
 
@@ -134,7 +132,9 @@ def play_hand(s: SmearState, tricks: int = TRICKS_PER_HAND) -> None:
     target = s.options.target
     while s.phase == Phase.BID:
         seat = s.to_act
-        bids = ((s.bidder, s.bid),) if s.bidder >= 0 else ()
+        # The high bid, and as many passes as make the number of seats that spoke.
+        bids: tuple[tuple[int, int], ...] = ((s.bidder, s.bid),) if s.bidder >= 0 else ()
+        bids += ((-1, 0),) * (s.bids_made - len(bids))
         s.apply_fast(choose_bid(s.hands[seat], s.legal_mask(), seat, s.n, s.scores, target, bids))
     if s.phase != Phase.PLAY:
         return
