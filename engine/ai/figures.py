@@ -136,12 +136,15 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--cpu-time", action="store_true", help="budgets in CPU time (a busy machine)")
+    p.add_argument("--progress", type=int, default=0, help="a line so far every N games")
     p.add_argument(
         "--only", action="append", choices=[f.name for f in FIGURES], help="one figure (repeat)"
     )
     args = p.parse_args(argv)
     if args.games < 1:
         p.error("--games must be at least 1")
+    if args.progress < 0:
+        p.error("--progress must be 0 (off) or a number of games")
     if args.workers < 1:
         p.error("--workers must be at least 1")
     return args
@@ -157,9 +160,16 @@ def main(argv: list[str]) -> int:
         print(f"== {f.name}: python -m engine arena {' '.join(argv_f)}", flush=True)
         a = arena.parse_args(argv_f)
         t0 = time.perf_counter()
-        results = sorted(
-            arena.run(arena.tasks_for(a), a.workers), key=lambda g: (g.deal_seed, g.cand_seat)
-        )
+
+        def progress(done: list[arena.GameResult], f: Figure = f) -> None:
+            if args.progress and len(done) % args.progress == 0:
+                print(
+                    f"-- {len(done)} games: {table([measure(f, done)]).splitlines()[-1]}",
+                    flush=True,
+                )
+
+        results = arena.run(arena.tasks_for(a), a.workers, progress)
+        results.sort(key=lambda g: (g.deal_seed, g.cand_seat))
         print(arena.report(a, results, time.perf_counter() - t0), flush=True)
         rows.append(measure(f, results))
     print(table(rows))
