@@ -44,20 +44,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.ai import salad_normal, smear_normal
-from engine.ai.budget import Budget, gc_paused
+from engine.ai.budget import Budget
 from engine.ai.determinize import Knowledge, knowledge_of, salad_state, sample_hands, smear_state
 from engine.ai.inference import bid_likelihood, salad_play_likelihood, smear_play_likelihood
 from engine.ai.normal import salad_action, smear_action
 from engine.ai.salad_policy import PENALTY
-from engine.ai.search import WIN_VALUE, salad_value
+from engine.ai.search import WIN_VALUE, SearchingPlayer, salad_value
 from engine.ai.smear_policy import CARD_VALUE
 from engine.ai.win_model import win_chances
 from engine.cards import BIT, JACK, SUIT_MASK, SUIT_OF
 from engine.core import BID_OFFSET, PASS, Phase
-from engine.salad import DECK_MASK, HAND_SIZE, SaladState, SaladView
+from engine.salad import SaladView
 from engine.smear import TRICKS_PER_HAND, SmearState, SmearView, game_points_of, winning_card
 
-DEFAULT_BUDGET_MS = 150.0
 ENDGAME_TRICKS = 3
 # For the ``normal`` rules' move, in the units of the values: Smear a chance to win the game,
 # Salad penalty points.
@@ -292,8 +291,9 @@ class Endgame:
         return smear_measures(self.scores, change, winner, self.target)
 
 
-class ExpertPlayer:
-    """Weighted PIMC with ``normal`` rollouts and exact Smear endgames."""
+class ExpertPlayer(SearchingPlayer):
+    """Weighted PIMC with ``normal`` rollouts and exact Smear endgames. ``read_plays`` False
+    weighs deals by the bids only (the measure of what reading the cards gains)."""
 
     def __init__(
         self,
@@ -303,21 +303,11 @@ class ExpertPlayer:
         *,
         read_plays: bool = True,
     ) -> None:
-        if budget_ms is None and iterations is None:
-            budget_ms = DEFAULT_BUDGET_MS
-        self.game = game
-        self.budget_ms = budget_ms
-        self.iterations = iterations
+        super().__init__(game, budget_ms, iterations)
         self.read_plays = read_plays
 
-    def choose(self, view: SmearView | SaladView, rng: random.Random) -> int:
-        legal = view.legal
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
-        if len(legal) == 1:
-            return legal[0]
-        with gc_paused():
-            return self.analyse(view, rng, long_shots=False).best
+    def decide(self, view: SmearView | SaladView, rng: random.Random) -> int:
+        return self.analyse(view, rng, long_shots=False).best
 
     def analyse(
         self,
@@ -520,41 +510,10 @@ def _salad_outcomes(view: SaladView, hands: list[int], actions: tuple[int, ...])
     for a in actions:
         s = base.copy()
         s.apply_fast(a)
-        salad_finish(s)
+        salad_normal.play_out(s)
         value = salad_value(s, seat, before)
         out.append((value, value, float(s.scores[seat] - before[seat]), 0.0))
     return out
-
-
-def salad_finish(s: SaladState) -> None:
-    """Play the hand out with every seat on the ``normal`` rules."""
-    n = s.n
-    deck = DECK_MASK[n]
-    size = HAND_SIZE[n]
-    index = s.hand_index
-    contract = index + 1
-    while s.phase == Phase.PLAY and s.hand_index == index:
-        legal = s.legal_mask()
-        if not legal & (legal - 1):  # a forced card
-            s.apply_fast(legal.bit_length() - 1)
-            continue
-        held = 0
-        for h in s.hands:
-            held |= h
-        who = s.to_act
-        s.apply_fast(
-            salad_normal.choose_card(
-                s.hands[who],
-                legal,
-                s.trick,
-                who,
-                n,
-                contract,
-                deck & ~held,
-                deck,
-                size - s.tricks_done,
-            )
-        )
 
 
 __all__ = ["Analysis", "ExpertPlayer"]

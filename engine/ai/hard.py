@@ -23,96 +23,41 @@ from __future__ import annotations
 
 import random
 
-from engine.ai import salad_policy, smear_policy
-from engine.ai.budget import Budget, gc_paused
+from engine.ai import salad_normal, salad_policy, smear_normal, smear_policy
+from engine.ai.budget import Budget
 from engine.ai.determinize import Knowledge, knowledge_of, salad_state, sample_hands, smear_state
 from engine.ai.rules import salad_action, smear_action
-from engine.ai.search import salad_value, smear_value
+from engine.ai.search import SearchingPlayer, salad_value, smear_value
 from engine.core import PASS, Phase
-from engine.salad import DECK_MASK, HAND_SIZE, SaladState, SaladView
-from engine.smear import SmearState, SmearView
+from engine.salad import SaladState, SaladView
+from engine.smear import TRICKS_PER_HAND, SmearState, SmearView
 
-DEFAULT_BUDGET_MS = 150.0
 TIE_BONUS = 0.05  # per deal, for the ``normal`` rules' move
 
 
-def _rules_threat(state: SmearState) -> bool:
-    b = state.bidder
-    return b >= 0 and (
-        state.scores[b] + state.bid >= state.options.target
-        or (state.bid == 4 and state.scores[b] >= 1)
-    )
-
-
 def smear_rollout(s: SmearState, rng: random.Random, random_play: bool = False) -> None:
-    """Finish the hand with every seat on the ``normal`` rules (or uniformly random play)."""
+    """Finish the hand with every seat on the ``normal-v1`` rules (or uniformly random play)."""
     target = s.options.target
     while s.phase == Phase.BID:
         seat = s.to_act
-        bids: list[tuple[int, int]] = []
-        if s.bidder >= 0:
-            bids.append((s.bidder, s.bid))
+        bids = ((s.bidder, s.bid),) if s.bidder >= 0 else ()
         s.apply_fast(
             smear_policy.choose_bid(
-                s.hands[seat], s.legal_mask(), seat, s.n, s.scores, target, tuple(bids)
+                s.hands[seat], s.legal_mask(), seat, s.n, s.scores, target, bids
             )
         )
-    if s.phase != Phase.PLAY:
-        return
     if random_play:
         s.playout_hand(rng)
-        return
-    threat = _rules_threat(s)
-    n = s.n
-    choose = smear_policy.choose_card
-    while s.phase == Phase.PLAY:
-        held = 0
-        for h in s.hands:
-            held |= h
-        seat = s.to_act
-        s.apply_fast(
-            choose(
-                s.hands[seat],
-                s.legal_mask(),
-                s.trick,
-                seat,
-                n,
-                s.trump,
-                s.bidder,
-                s.dealt & ~held,
-                threat and seat != s.bidder,
-            )
-        )
+    else:
+        smear_normal.play_cards(s, TRICKS_PER_HAND, smear_policy.choose_card)
 
 
 def salad_rollout(s: SaladState, rng: random.Random, random_play: bool = False) -> None:
+    """Finish the hand with every seat on the ``normal-v1`` rules (or uniformly random play)."""
     if random_play:
         s.playout_hand(rng)
-        return
-    n = s.n
-    deck = DECK_MASK[n]
-    size = HAND_SIZE[n]
-    index = s.hand_index
-    contract = index + 1
-    choose = salad_policy.choose_card
-    while s.phase == Phase.PLAY and s.hand_index == index:
-        held = 0
-        for h in s.hands:
-            held |= h
-        seat = s.to_act
-        s.apply_fast(
-            choose(
-                s.hands[seat],
-                s.legal_mask(),
-                s.trick,
-                seat,
-                n,
-                contract,
-                deck & ~held,
-                deck,
-                size - s.tricks_done,
-            )
-        )
+    else:
+        salad_normal.play_out(s, salad_policy.choose_card)
 
 
 def _bids_consistent(view: SmearView, know: Knowledge, hands: list[int]) -> bool:
@@ -140,7 +85,7 @@ def _bids_consistent(view: SmearView, know: Knowledge, hands: list[int]) -> bool
     return True
 
 
-class HardPlayer:
+class HardPlayer(SearchingPlayer):
     """PIMC with ``normal``-policy rollouts, bounded by a time and/or an iteration budget."""
 
     def __init__(
@@ -152,24 +97,11 @@ class HardPlayer:
         random_rollouts: bool = False,
         bid_filter_tries: int = 20,
     ) -> None:
-        if budget_ms is None and iterations is None:
-            budget_ms = DEFAULT_BUDGET_MS
-        self.game = game
-        self.budget_ms = budget_ms
-        self.iterations = iterations
+        super().__init__(game, budget_ms, iterations)
         self.random_rollouts = random_rollouts
         self.bid_filter_tries = bid_filter_tries
 
-    def choose(self, view: SmearView | SaladView, rng: random.Random) -> int:
-        legal = view.legal
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
-        if len(legal) == 1:
-            return legal[0]
-        with gc_paused():
-            return self._search(view, rng)
-
-    def _search(self, view: SmearView | SaladView, rng: random.Random) -> int:
+    def decide(self, view: SmearView | SaladView, rng: random.Random) -> int:
         legal = view.legal
         clock = Budget(self.budget_ms)
         limit = self.iterations

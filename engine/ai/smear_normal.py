@@ -10,6 +10,7 @@ the opening lead, which names the trump the model found best.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 from engine.ai import smear_policy
 from engine.ai.bid_model import bid_values, make_probs, pass_value
@@ -136,10 +137,21 @@ def play_hand(s: SmearState, tricks: int = TRICKS_PER_HAND) -> None:
         bids: tuple[tuple[int, int], ...] = ((s.bidder, s.bid),) if s.bidder >= 0 else ()
         bids += ((-1, 0),) * (s.bids_made - len(bids))
         s.apply_fast(choose_bid(s.hands[seat], s.legal_mask(), seat, s.n, s.scores, target, bids))
+    play_cards(s, tricks)
+
+
+# A Smear play rule: (hand, legal, trick, seat, seats, trump, bidder, played, threat).
+CardRule = Callable[[int, int, list[int], int, int, int, int, int, bool], int]
+
+
+def play_cards(s: SmearState, tricks: int = TRICKS_PER_HAND, rule: CardRule | None = None) -> None:
+    """Play a fast-path state's hand on until ``tricks`` tricks are complete, every seat on
+    ``rule`` (this level's ``choose_card`` by default); a forced card is played at once."""
     if s.phase != Phase.PLAY:
         return
+    choose = rule or choose_card
     b = s.bidder
-    threat = s.scores[b] + s.bid >= target or (s.bid == 4 and s.scores[b] >= 1)
+    threat = s.scores[b] + s.bid >= s.options.target or (s.bid == 4 and s.scores[b] >= 1)
     n = s.n
     while s.phase == Phase.PLAY and s.tricks_done < tricks:
         legal = s.legal_mask()
@@ -151,7 +163,7 @@ def play_hand(s: SmearState, tricks: int = TRICKS_PER_HAND) -> None:
             held |= h
         seat = s.to_act
         s.apply_fast(
-            choose_card(
+            choose(
                 s.hands[seat],
                 legal,
                 s.trick,
