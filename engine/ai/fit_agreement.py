@@ -54,13 +54,21 @@ def _agrees(view: SmearView | SaladView, action: int) -> bool:
     return _same_card(action, rule, worth, _elsewhere(view))
 
 
-def measure(game: str, seats: int, games: int, iterations: int, seed: int) -> dict[str, list[int]]:
-    """Per level: [decisions that agree, card decisions with a choice]."""
-    counts = {level: [0, 0] for level in LEVELS_MEASURED}
+def measure(
+    game: str,
+    seats: int,
+    games: int,
+    iterations: int,
+    seed: int,
+    measured: tuple[str, ...] = LEVELS_MEASURED,
+) -> dict[str, list[int]]:
+    """Per level: [decisions that agree, card decisions with a choice]. The ``measured``
+    levels take turns at the seats."""
+    counts = {level: [0, 0] for level in measured}
     rng = random.Random(seed)
     for g in range(games):
         state = new_game(game, seats, seed * 1000 + g)
-        levels = [LEVELS_MEASURED[(g + s) % 2] for s in range(seats)]
+        levels = [measured[(g + s) % len(measured)] for s in range(seats)]
         players = [make_player(game, lv, iterations=iterations) for lv in levels]
         while not state.is_over:
             seat = state.current_player
