@@ -36,8 +36,10 @@ from engine.smear import SmearView
 BID_WIDTH = 0.08
 BID_FLOOR = 0.05
 # Card inference: the measured share of other players' decisions that agree with the
-# ``normal`` rules (``fit_agreement``), per game.
-PLAY_AGREEMENT = {"smear": 0.73, "salad": 0.6}
+# ``normal`` rules, per game. ``python -m engine.ai.fit_agreement --game smear --seats 3
+# --games 12 --iterations 20``: hard 637/893 = 71.3%, expert 652/870 = 74.9%, all 73.1%;
+# ``--game salad --seats 4 --games 2 --iterations 20``: hard 68.5%, expert 69.3%, all 68.9%.
+PLAY_AGREEMENT = {"smear": 0.73, "salad": 0.69}
 
 
 def _soft(x: float) -> float:
