@@ -79,7 +79,7 @@ def _create_child_bot(api: str, gateway: str, db: str, shards: str) -> TrickBot:
     import yarl
 
     from bot.app import create_bot
-    from bot.settings import Settings
+    from bot.config import Config
 
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     discord.http.Route.BASE = api
@@ -90,7 +90,7 @@ def _create_child_bot(api: str, gateway: str, db: str, shards: str) -> TrickBot:
     if shards:
         count, shard = shards.split("/")
         where.update(shard_count=int(count), shard_ids=(int(shard),))
-    settings = Settings(
+    config = Config(
         _env_file=None,  # type: ignore[call-arg]
         discord_token=TOKEN,  # type: ignore[arg-type]
         **where,
@@ -99,7 +99,7 @@ def _create_child_bot(api: str, gateway: str, db: str, shards: str) -> TrickBot:
         guild_ready_timeout=0.05,
         log_level="WARNING",
     )
-    return create_bot(settings)
+    return create_bot(config)
 
 
 def _reply(**data: Any) -> None:
@@ -128,7 +128,7 @@ class _BotMeter:
             self.pauses[int(info["generation"])].append(time.perf_counter() - self._gc_started)
 
     def _playing(self) -> list[Any]:
-        return [t for t in self.bot.manager.tables.values() if t.status == "playing"]
+        return [t for t in self.bot.tables.live.values() if t.status == "playing"]
 
     def baseline(self) -> None:
         """Memory with no table live yet; memory tracing starts here."""
@@ -154,17 +154,33 @@ class _BotMeter:
         )
         for v in self.pauses.values():
             v.clear()
-        self._moves0 = len(self.bot.manager.driver.move_seconds)
+        self._moves0 = len(self.bot.tables.driver.move_seconds)
         if self.profile:
             self._profiler = cProfile.Profile()
             self._profiler.enable()
+
+    def snapshot(self) -> None:
+        """How much the bot holds now (the soak benchmark's steps)."""
+        gc.collect()
+        tables = self.bot.tables
+        db = Path(str(self.bot.config.database))
+        sizes = [p.stat().st_size for p in (db, db.with_name(db.name + "-wal")) if p.exists()]
+        _reply(
+            rss=_rss_bytes(),
+            objects=len(gc.get_objects()),
+            tasks=len(asyncio.all_tasks()),
+            registry=len(tables.live),
+            feeds=len(tables.feed.tables),
+            drivers=len(tables.driver.tasks),
+            db_bytes=sum(sizes),
+        )
 
     def finish(self) -> None:
         """The end of the measured seconds: GC pauses, CPU and actions since ``measure``."""
         if self._profiler is not None and self.profile:
             self._profiler.disable()
             self._profiler.dump_stats(self.profile)
-        moves = list(self.bot.manager.driver.move_seconds)[self._moves0 :]
+        moves = list(self.bot.tables.driver.move_seconds)[self._moves0 :]
         _reply(
             gc={g: [len(v), sum(v), max(v, default=0.0)] for g, v in self.pauses.items()},
             cpu=time.process_time(),
@@ -176,7 +192,12 @@ class _BotMeter:
 
 async def _obey(reader: asyncio.StreamReader, meter: _BotMeter) -> None:
     """Runs the parent's commands until "stop" or the end of stdin."""
-    commands = {"baseline": meter.baseline, "measure": meter.measure, "finish": meter.finish}
+    commands = {
+        "baseline": meter.baseline,
+        "measure": meter.measure,
+        "finish": meter.finish,
+        "snapshot": meter.snapshot,
+    }
     while True:
         line = await reader.readline()
         if not line:

@@ -1,5 +1,6 @@
-"""``python -m bot``: run the bot with settings from the environment or ``.env``.
+"""``python -m bot``: run the bot with config from the environment or ``.env``.
 ``python -m bot migrate-db --from ... --to ...``: copy its data into another database.
+``python -m bot status``: what each running bot process last said about itself.
 
 Without a token it starts the local sandbox instead: the same bot against a local Discord
 emulator, played in the browser (``sandbox/run.py``).
@@ -12,13 +13,13 @@ import sys
 from pydantic import ValidationError
 
 from bot.app import EXIT_STARTUP, run
-from bot.settings import Settings
+from bot.config import Config
 
 
-def settings_or_exit() -> Settings:
-    """The settings, or one sentence naming each bad setting and exit status 2."""
+def config_or_exit() -> Config:
+    """The config, or one sentence naming each bad setting and exit status 2."""
     try:
-        return Settings()
+        return Config()
     except ValidationError as e:
         for error in e.errors():
             name = ".".join(str(p) for p in error["loc"]).upper()
@@ -31,8 +32,12 @@ def main() -> int:
         from bot.storage.copy import main as migrate_db
 
         return migrate_db(sys.argv[2:])
-    settings = settings_or_exit()
-    if not settings.has_token and settings.sandbox:
+    config = config_or_exit()
+    if sys.argv[1:2] == ["status"]:
+        from bot.status import main as status
+
+        return status(config.database)
+    if not config.has_token and config.sandbox:
         try:
             from sandbox.run import main as sandbox_main
         except ImportError:
@@ -42,8 +47,8 @@ def main() -> int:
                 file=sys.stderr,
             )
             return EXIT_STARTUP
-        return sandbox_main(settings)
-    return run(settings)
+        return sandbox_main(config)
+    return run(config)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""The bot process: ``create_bot(settings)`` builds it, ``run(settings)`` runs it.
+"""The bot process: ``create_bot(config)`` builds it, ``run(config)`` runs it.
 
 ``run`` owns the process's life: start-up problems (a bad setting, a database that cannot be
 used, a token Discord refuses) are one plain sentence and exit status 2, never a traceback;
@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import os
 import signal
 import sys
 from typing import Any
@@ -18,14 +19,24 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.config import Config
 from bot.languages import Languages
-from bot.settings import Settings
+from bot.status import RequestLog
 from bot.storage import Shards, Storage, StorageError
-from bot.tables import TableManager
+from bot.tables import Tables
+from cogs.discord import errors
+from cogs.discord.io import DiscordIO
+from cogs.discord.router import Router
+from cogs.discord.translator import FluentTranslator
+from cogs.lobby import LobbyCog
+from cogs.play import PlayCog
+from cogs.settings import SettingsCog
+from cogs.stats import StatsCog
 
 log = logging.getLogger("trickbot")
 GC_THRESHOLD = 10_000  # allocations between young collections (Python's default: 700)
 EXIT_STARTUP = 2
+COGS = (LobbyCog, PlayCog, StatsCog, SettingsCog)
 
 
 def bot_intents() -> discord.Intents:
@@ -41,11 +52,13 @@ class TrickBot(commands.AutoShardedBot):
     """AutoShardedBot: a large deployment shards without code changes."""
 
     storage: Storage
-    manager: TableManager
+    tables: Tables
 
-    def __init__(self, settings: Settings, **kwargs: Any) -> None:
-        kwargs.setdefault("guild_ready_timeout", settings.guild_ready_timeout)
-        count, ids = settings.shards
+    def __init__(self, config: Config, **kwargs: Any) -> None:
+        self.requests = RequestLog()
+        kwargs.setdefault("http_trace", self.requests.trace())
+        kwargs.setdefault("guild_ready_timeout", config.guild_ready_timeout)
+        count, ids = config.shards
         if count is not None:
             kwargs.setdefault("shard_count", count)
             kwargs.setdefault("shard_ids", list(ids))
@@ -56,8 +69,9 @@ class TrickBot(commands.AutoShardedBot):
             allowed_mentions=discord.AllowedMentions.none(),
             **kwargs,
         )
-        self.settings = settings
+        self.config = config
         self.languages = Languages(self._guild_locale)
+        self.router = Router()
         self._heap_frozen = False
 
     def _guild_locale(self, guild_id: int) -> object:
@@ -67,47 +81,43 @@ class TrickBot(commands.AutoShardedBot):
     async def open_storage(self) -> None:
         """Open the database (before connecting to Discord, so a bad one stops the start)."""
         if not hasattr(self, "storage"):
-            s = self.settings
+            s = self.config
             self.storage = await Storage.open(
                 s.database, busy_timeout_ms=s.database_busy_timeout_ms
             )
 
     async def setup_hook(self) -> None:
-        from cogs import buttons, errors
-        from cogs.discord_io import DiscordIO
-        from cogs.lobby import LobbyCog
-        from cogs.play import PlayCog
-        from cogs.settings import SettingsCog
-        from cogs.stats import StatsCog
-        from cogs.translator import FluentTranslator
-
         await self.open_storage()
-        s = self.settings
-        self.languages.load(*await self.storage.languages())
+        c = self.config
+        self.languages.load(*await self.storage.people.languages())
         self.discord_io = DiscordIO(self)
-        self.manager = TableManager(
+        self.tables = Tables(
             self.storage,
             self.discord_io,
             self.languages,
-            ai_pause=s.ai_pause_seconds,
-            default_turn_timer=s.turn_timer_seconds,
-            lobby_idle=s.lobby_idle_minutes * 60.0,
-            remind_after=s.remind_after_seconds,
-            table_edit_gap=s.table_edit_gap_seconds,
-            time_scale=s.time_scale,
-            shards=Shards(*s.shards),
-            lease_seconds=s.lease_seconds,
-            instance="shards " + ",".join(map(str, s.shards[1])) if s.shard_count else "main",
+            ai_pause=c.ai_pause_seconds,
+            default_turn_timer=c.turn_timer_seconds,
+            lobby_idle=c.lobby_idle_minutes * 60.0,
+            remind_after=c.remind_after_seconds,
+            table_edit_gap=c.table_edit_gap_seconds,
+            time_scale=c.time_scale,
+            shards=Shards(*c.shards),
+            status=self._status,
         )
         errors.install(self.tree)
         await self.tree.set_translator(FluentTranslator())
-        for cog in (LobbyCog, PlayCog, StatsCog, SettingsCog):
-            await self.add_cog(cog(self))
-        # Every click is routed by buttons.on_interaction (custom ids, no registration).
-        self.add_listener(buttons.on_interaction, "on_interaction")
+        cogs = [cog(self.tables) for cog in COGS]
+        for cog in cogs:
+            await self.add_cog(cog)
+        # Every click is routed by the custom ids the cogs declare (no View registration).
+        self.router.collect(cogs)
+        self.add_listener(self.router.on_interaction, "on_interaction")
         await self.sync_commands()
-        await self.manager.resume()
+        await self.tables.start()
         self.add_listener(self._freeze_heap, "on_ready")
+
+    def _status(self) -> dict[str, object]:
+        return {"process": os.getpid(), **self.requests.report()}
 
     async def _freeze_heap(self) -> None:
         """Once logged in, what exists (modules, discord.py's caches, resumed tables) lives
@@ -122,7 +132,7 @@ class TrickBot(commands.AutoShardedBot):
         gc.set_threshold(GC_THRESHOLD, 10, 10)
 
     async def sync_commands(self) -> None:
-        guild_id = self.settings.dev_guild_id
+        guild_id = self.config.dev_guild_id
         if guild_id:
             guild = discord.Object(guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -134,17 +144,17 @@ class TrickBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         """Stop gracefully: no new actions, finish saves and messages, then disconnect."""
-        manager = getattr(self, "manager", None)
-        if manager is not None:
-            await manager.stop(self.settings.stop_timeout_seconds)
+        tables = getattr(self, "tables", None)
+        if tables is not None:
+            await tables.stop(self.config.stop_timeout_seconds)
         await super().close()
         storage = getattr(self, "storage", None)
         if storage is not None:
             await storage.close()
 
 
-def create_bot(settings: Settings) -> TrickBot:
-    return TrickBot(settings)
+def create_bot(config: Config) -> TrickBot:
+    return TrickBot(config)
 
 
 NO_TOKEN = (
@@ -154,17 +164,17 @@ NO_TOKEN = (
 )
 
 
-def point_at(settings: Settings) -> None:
-    """Use a local Discord emulator instead of Discord, if the settings name one."""
-    if settings.discord_api_url:
+def point_at(config: Config) -> None:
+    """Use a local Discord emulator instead of Discord, if the config name one."""
+    if config.discord_api_url:
         import discord.http
 
-        discord.http.Route.BASE = settings.discord_api_url.rstrip("/")
-    if settings.discord_gateway_url:
+        discord.http.Route.BASE = config.discord_api_url.rstrip("/")
+    if config.discord_gateway_url:
         import discord.gateway
         import yarl
 
-        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config.discord_gateway_url)
 
 
 async def serve(bot: TrickBot, token: str) -> int:
@@ -210,14 +220,14 @@ async def serve(bot: TrickBot, token: str) -> int:
     return 0
 
 
-def run(settings: Settings) -> int:
+def run(config: Config) -> int:
     from bot.log import setup_logging
 
-    if not settings.has_token:
+    if not config.has_token:
         print(NO_TOKEN)
         return 0
-    setup_logging(settings.log_level)
-    point_at(settings)
-    assert settings.discord_token is not None
-    bot = create_bot(settings)
-    return asyncio.run(serve(bot, settings.discord_token.get_secret_value()))
+    setup_logging(config.log_level)
+    point_at(config)
+    assert config.discord_token is not None
+    bot = create_bot(config)
+    return asyncio.run(serve(bot, config.discord_token.get_secret_value()))

@@ -26,6 +26,15 @@ class Languages:
         self.guild_choice = dict(guilds)
         self.user_choice = dict(users)
 
+    def choose(self, kind: str, owner_id: int, code: str | None) -> None:
+        """A server's (``kind`` "guild") or a person's ("user") choice, as just stored; None
+        forgets it."""
+        choices = self.guild_choice if kind == "guild" else self.user_choice
+        if code is None:
+            choices.pop(owner_id, None)
+        else:
+            choices[owner_id] = code
+
     def public_code(self, guild_id: int) -> str:
         chosen = self.guild_choice.get(guild_id)
         if chosen:

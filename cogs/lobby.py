@@ -1,24 +1,22 @@
-"""/smear and /salad: open a table in this channel, and the rules."""
+"""/smear and /salad: open a table in this channel, and the rules; the lobby's buttons."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import re
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.model import LOBBY, Refusal
-from bot.render import jump_url
-from bot.render.table import lobby_message
-from bot.tables.commands import TIMER_CHOICES, NewTable, TableHere
-from bot.tables.feed import Shown, table_slot
-from cogs.context import Ctx
-from cogs.translator import tr
+from bot import ids
+from bot.config import TIMER_CHOICES
+from bot.model import Refusal
+from bot.tables import NewTable, Tables
+from cogs.discord.context import Ctx
+from cogs.discord.router import component
+from cogs.discord.translator import tr
 from engine.games import SALAD, SMEAR
-
-if TYPE_CHECKING:
-    from bot.app import TrickBot
 
 TIMER = [app_commands.Choice(name=tr(f"timer-choice-{s}"), value=s) for s in TIMER_CHOICES]
 
@@ -27,43 +25,14 @@ class LobbyCog(commands.Cog):
     smear = app_commands.Group(name=tr("name-smear"), description=tr("cmd-smear"), guild_only=True)
     salad = app_commands.Group(name=tr("name-salad"), description=tr("cmd-salad"), guild_only=True)
 
-    def __init__(self, bot: TrickBot) -> None:
-        self.bot = bot
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
 
     async def _open(self, interaction: discord.Interaction[Any], new: NewTable) -> None:
-        ctx = Ctx(interaction)
         if interaction.guild_id is None or interaction.channel_id is None:
             raise Refusal("refusal-server-only")
-        m = self.bot.manager
-        try:
-            t, shown = await ctx.answering(
-                m.commands.open_table(ctx.place, ctx.user_id, ctx.name, new), defer="none"
-            )
-        except TableHere as here:
-            await self._table_here(ctx, here)
-            return
-        message_id = await ctx.post(shown.payload, ephemeral=False)
-        if message_id is not None:
-            m.feed.set_slot(t, "lobby", message_id, shown)
-        m.feed.saw(t, ctx.user_id, ctx.click())
-
-    async def _table_here(self, ctx: Ctx, here: TableHere) -> None:
-        """A table is already here: link to it, or post it again if it is gone (the first
-        answer failed, or a moderator deleted it)."""
-        t = here.table
-        m = self.bot.manager
-        name = "lobby" if t.status == LOBBY else table_slot(t.hand_no)
-        message_id = await m.feed.still_there(t, name)
-        if message_id is not None:
-            link = jump_url(t.guild_id, t.channel_id, message_id)
-            raise Refusal("refusal-table-here-link", link=link)
-        if t.status != LOBBY:
-            raise Refusal("refusal-table-here-reposted")
-        async with t.lock:
-            shown = Shown(lobby_message(t, ctx.public_lang), t.revision)
-        new_id = await ctx.post(shown.payload, ephemeral=False)
-        if new_id is not None:
-            m.feed.set_slot(t, "lobby", new_id, shown)
+        ctx = Ctx.of(interaction)
+        await self.tables.lobby.open(ctx.asker, ctx, new)
 
     @smear.command(name=tr("name-start"), description=tr("cmd-smear-start"))
     @app_commands.describe(
@@ -96,7 +65,8 @@ class LobbyCog(commands.Cog):
 
     @smear.command(name=tr("name-rules"), description=tr("cmd-smear-rules"))
     async def smear_rules(self, interaction: discord.Interaction[Any]) -> None:
-        await Ctx(interaction).say(Ctx(interaction).lang.t("rules-smear"))
+        ctx = Ctx.of(interaction)
+        await self.tables.lobby.rules(ctx.asker, ctx, "smear")
 
     @salad.command(name=tr("name-start"), description=tr("cmd-salad-start"))
     @app_commands.describe(
@@ -118,4 +88,19 @@ class LobbyCog(commands.Cog):
 
     @salad.command(name=tr("name-rules"), description=tr("cmd-salad-rules"))
     async def salad_rules(self, interaction: discord.Interaction[Any]) -> None:
-        await Ctx(interaction).say(Ctx(interaction).lang.t("rules-salad"))
+        ctx = Ctx.of(interaction)
+        await self.tables.lobby.rules(ctx.asker, ctx, "salad")
+
+    # ------------------------------------------------------------------ the lobby's buttons
+
+    @component(ids.LOBBY)
+    async def press(self, ctx: Ctx, m: re.Match[str]) -> None:
+        await self.tables.lobby.press(ctx.asker, ctx, int(m["tid"]), m["op"])
+
+    @component(ids.ADD_COMPUTER)
+    async def add_computer(self, ctx: Ctx, m: re.Match[str]) -> None:
+        await self.tables.lobby.add_computer(ctx.asker, ctx, int(m["tid"]))
+
+    @component(ids.REMOVE)
+    async def remove_seat(self, ctx: Ctx, m: re.Match[str]) -> None:
+        await self.tables.lobby.remove_seat(ctx.asker, ctx, int(m["tid"]))

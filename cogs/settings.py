@@ -3,24 +3,31 @@ everything stored for the server (its owner or Manage Server)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import ids
 from bot.i18n import LANGUAGES
 from bot.model import Refusal
-from bot.render import Button, Rendered
-from cogs.context import Ctx
-from cogs.translator import tr
+from bot.tables import Tables
+from cogs.discord.context import Ctx
+from cogs.discord.translator import tr
 
-if TYPE_CHECKING:
-    from bot.app import TrickBot
+LANGUAGE_CHOICES = [
+    *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()),
+    app_commands.Choice(name=tr("language-auto"), value="auto"),
+]
 
-LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()]
-AUTOMATIC = "auto"
+
+def _code(choice: app_commands.Choice[str]) -> str | None:
+    """A language code, or None for "automatic" (the Discord language)."""
+    if choice.value == "auto":
+        return None
+    if choice.value not in LANGUAGES:
+        raise Refusal("refusal-language")
+    return choice.value
 
 
 class SettingsCog(commands.Cog):
@@ -28,85 +35,32 @@ class SettingsCog(commands.Cog):
         name=tr("name-settings"), description=tr("cmd-settings"), guild_only=True
     )
 
-    def __init__(self, bot: TrickBot) -> None:
-        self.bot = bot
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
 
     @settings.command(name=tr("name-language"), description=tr("cmd-settings-language"))
     @app_commands.describe(language=tr("opt-language-server"))
     @app_commands.rename(language=tr("name-language"))
-    @app_commands.choices(
-        language=[*LANGUAGE_CHOICES, app_commands.Choice(name=tr("language-auto"), value=AUTOMATIC)]
-    )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def language(
         self, interaction: discord.Interaction[Any], language: app_commands.Choice[str]
     ) -> None:
-        ctx = Ctx(interaction)
-        if not ctx.can_manage:
-            raise Refusal("refusal-manage-server")
-        code = None if language.value == AUTOMATIC else language.value
-        if code is not None and code not in LANGUAGES:
-            raise Refusal("refusal-language")
-        guild_id = ctx.place.guild_id
-        await ctx.answering(self.bot.storage.set_language("guild", guild_id, code), defer="new")
-        if code is None:
-            self.bot.languages.guild_choice.pop(guild_id, None)
-        else:
-            self.bot.languages.guild_choice[guild_id] = code
-        public = self.bot.languages.public(guild_id)
-        await ctx.say(
-            public.t("settings-language-set", language=LANGUAGES[public.code]), ephemeral=False
-        )
+        ctx = Ctx.of(interaction)
+        await self.tables.people.set_server_language(ctx.asker, ctx, _code(language))
 
     @settings.command(name=tr("name-my-language"), description=tr("cmd-settings-my-language"))
     @app_commands.describe(language=tr("opt-language-mine"))
     @app_commands.rename(language=tr("name-language"))
-    @app_commands.choices(
-        language=[*LANGUAGE_CHOICES, app_commands.Choice(name=tr("language-auto"), value=AUTOMATIC)]
-    )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def my_language(
         self, interaction: discord.Interaction[Any], language: app_commands.Choice[str]
     ) -> None:
-        ctx = Ctx(interaction)
-        code = None if language.value == AUTOMATIC else language.value
-        if code is not None and code not in LANGUAGES:
-            raise Refusal("refusal-language")
-        await ctx.answering(self.bot.storage.set_language("user", ctx.user_id, code), defer="new")
-        if code is None:
-            self.bot.languages.user_choice.pop(ctx.user_id, None)
-        else:
-            self.bot.languages.user_choice[ctx.user_id] = code
-        used = ctx.lang
-        if code is not None and used.code != code:
-            # The Discord app's own language comes first when we speak it: say so, or the
-            # person would think their choice was ignored.
-            await ctx.say(
-                used.t(
-                    "settings-my-language-app-first",
-                    choice=LANGUAGES[code],
-                    language=LANGUAGES[used.code],
-                )
-            )
-            return
-        await ctx.say(used.t("settings-my-language-set", language=LANGUAGES[used.code]))
+        ctx = Ctx.of(interaction)
+        await self.tables.people.set_my_language(ctx.asker, ctx, _code(language))
 
     @settings.command(name=tr("name-forget-server"), description=tr("cmd-settings-forget-server"))
     async def forget_server(self, interaction: discord.Interaction[Any]) -> None:
-        ctx = Ctx(interaction)
-        guild = interaction.guild
-        if guild is None:
+        ctx = Ctx.of(interaction)
+        if interaction.guild is None:
             raise Refusal("refusal-server-only")
-        if ctx.user_id != guild.owner_id and not ctx.can_manage:
-            raise Refusal("refusal-manage-server")
-        payload = Rendered(
-            content=ctx.lang.t("confirm-forget-server"),
-            rows=(
-                (
-                    Button(
-                        ids.forget("server", guild.id),
-                        ctx.lang.t("confirm-forget-server-button"),
-                        "danger",
-                    ),
-                ),
-            ),
-        )
-        await ctx.post(payload, ephemeral=True)
+        await self.tables.people.ask_forget_server(ctx.asker, ctx)

@@ -3,60 +3,27 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import ids
-from bot.model import Refusal
-from bot.render import Button, Rendered
-from bot.render.base import clean_name
-from bot.render.board import leaderboard_footer, leaderboard_text, stats_text
-from cogs import buttons
-from cogs.context import Ctx
-from cogs.translator import tr
+from bot.tables import Tables
+from cogs.discord.context import Ctx
+from cogs.discord.router import component
+from cogs.discord.translator import tr
 from engine.games import GAME_NAMES
 
-if TYPE_CHECKING:
-    from bot.app import TrickBot
-
 GAME_CHOICES = [app_commands.Choice(name=tr(f"game-{g}-short"), value=g) for g in GAME_NAMES]
-
-
-async def on_forget(ctx: Ctx, m: re.Match[str]) -> None:
-    """A confirmed deletion: of the clicker's own data, or of everything of their server."""
-    what, target = m["what"], int(m["id"])
-    storage = ctx.manager.storage
-    if what == "me":
-        if target != ctx.user_id:
-            raise Refusal("refusal-not-yours")
-        done = await ctx.answering(storage.forget_user(ctx.user_id), defer="update")
-        ctx.bot.languages.user_choice.pop(ctx.user_id, None)
-        key = "forgot-me"
-    else:
-        guild = ctx.interaction.guild
-        if guild is None or guild.id != target:
-            raise Refusal("refusal-wrong-channel")
-        if ctx.user_id != guild.owner_id and not ctx.can_manage:
-            raise Refusal("refusal-manage-server")
-        for t in ctx.manager.registry.in_guild(guild.id):
-            await ctx.manager.commands.cancel(t.id, t.place, ctx.user_id, True)
-        done = await ctx.answering(storage.forget_guild(guild.id), defer="update")
-        ctx.bot.languages.guild_choice.pop(guild.id, None)
-        key = "forgot-server"
-    await ctx.update(Rendered(content=ctx.lang.t(key, games=done.games, ratings=done.ratings)))
-
-
-buttons.EXTRA_ROUTES.append((ids.FORGET, on_forget))
 
 
 class StatsCog(commands.Cog):
     stats = app_commands.Group(name=tr("name-stats"), description=tr("cmd-stats"), guild_only=True)
 
-    def __init__(self, bot: TrickBot) -> None:
-        self.bot = bot
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
 
     @app_commands.command(name=tr("name-leaderboard"), description=tr("cmd-leaderboard"))
     @app_commands.describe(game=tr("opt-game"))
@@ -68,21 +35,8 @@ class StatsCog(commands.Cog):
         interaction: discord.Interaction[Any],
         game: app_commands.Choice[str] | None = None,
     ) -> None:
-        ctx = Ctx(interaction)
-        guild_id = ctx.place.guild_id
-        storage = self.bot.storage
-        lang = ctx.public_lang
-
-        async def board() -> str:
-            parts = []
-            for g in [game.value] if game else list(GAME_NAMES):
-                rows = await storage.leaderboard(guild_id, g, 10)
-                mine = await storage.rank_of(guild_id, g, ctx.user_id)
-                parts.append(leaderboard_text(g, rows, mine, ctx.user_id, lang))
-            return "\n\n".join(parts) + "\n\n" + leaderboard_footer(lang)
-
-        text = await ctx.answering(board(), defer="new")
-        await ctx.post(Rendered(content=text), ephemeral=False)
+        ctx = Ctx.of(interaction)
+        await self.tables.people.leaderboard(ctx.asker, ctx, game.value if game else None)
 
     @stats.command(name=tr("name-show"), description=tr("cmd-stats-show"))
     @app_commands.describe(user=tr("opt-stats-user"))
@@ -90,23 +44,16 @@ class StatsCog(commands.Cog):
     async def show(
         self, interaction: discord.Interaction[Any], user: discord.User | None = None
     ) -> None:
-        ctx = Ctx(interaction)
+        ctx = Ctx.of(interaction)
         who = user or interaction.user
-        rows = await ctx.answering(self.bot.storage.stats(ctx.place.guild_id, who.id), defer="new")
-        name = clean_name(getattr(who, "display_name", None) or who.name)
-        await ctx.say(stats_text(name, rows, ctx.lang))
+        name = getattr(who, "display_name", None) or who.name
+        await self.tables.people.stats(ctx.asker, ctx, who.id, name)
 
     @stats.command(name=tr("name-forget"), description=tr("cmd-stats-forget"))
     async def forget(self, interaction: discord.Interaction[Any]) -> None:
-        ctx = Ctx(interaction)
-        payload = Rendered(
-            content=ctx.lang.t("confirm-forget-me"),
-            rows=(
-                (
-                    Button(
-                        ids.forget("me", ctx.user_id), ctx.lang.t("confirm-forget-button"), "danger"
-                    ),
-                ),
-            ),
-        )
-        await ctx.post(payload, ephemeral=True)
+        ctx = Ctx.of(interaction)
+        await self.tables.people.ask_forget_me(ctx.asker, ctx)
+
+    @component(ids.FORGET)
+    async def forget_confirmed(self, ctx: Ctx, m: re.Match[str]) -> None:
+        await self.tables.people.forget(ctx.asker, ctx, m["what"], int(m["id"]))

@@ -1,7 +1,7 @@
-"""The engine's command line: ``python -m engine replay|simulate|bench|arena|figures``.
+"""The engine's command line: ``python -m engine replay|review|simulate|bench|arena|figures``.
 
-``replay`` is the boundary for untrusted records: a bad record exits 1 with one line on
-standard error and nothing on standard output, never a traceback.
+``replay`` and ``review`` are the boundary for untrusted records: a bad record exits 1 with one
+line on standard error and nothing on standard output, never a traceback.
 """
 
 from __future__ import annotations
@@ -12,8 +12,10 @@ import sys
 from collections.abc import Callable, Sequence
 
 from engine import bench
-from engine.errors import EngineError
+from engine.errors import EngineError, RecordError
 from engine.record import dumps, replay, result, to_record
+from engine.review import describe, review_hand
+from engine.review import to_json as review_json
 from engine.simulate import simulate
 
 
@@ -24,22 +26,38 @@ def _read(path: str) -> bytes:
         return f.read()
 
 
-def cmd_replay(args: argparse.Namespace) -> int:
+def _refused(args: argparse.Namespace, work: Callable[[bytes], str]) -> int:
+    """Run ``work`` on the record of ``args.file`` and print what it returns; a record that
+    cannot be read or is refused is one line on standard error and exit status 1."""
     try:
         data = _read(args.file)
     except OSError as e:
         print(f"{args.file}: {e.strerror or e}", file=sys.stderr)
         return 1
     try:
-        state = replay(data, keep_log=False)
+        out = work(data)
     except EngineError as e:
         print(str(e).replace("\n", " "), file=sys.stderr)
         return 1
     except RecursionError:
         print("malformed JSON: nested too deeply", file=sys.stderr)
         return 1
-    print(json.dumps(result(state), indent=1))
+    print(out)
     return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    return _refused(args, lambda data: json.dumps(result(replay(data, keep_log=False)), indent=1))
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    def work(data: bytes) -> str:
+        if not args.hand.strip().isdigit():
+            raise RecordError(f"hand {args.hand!r}: a hand is a whole number, 1 for the first")
+        hand = review_hand(data, int(args.hand))
+        return json.dumps(review_json(hand), indent=1) if args.json else describe(hand)
+
+    return _refused(args, work)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -79,6 +97,12 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="check a game record and print its result JSON")
     r.add_argument("file", help="the record, or - for standard input")
     r.set_defaults(func=cmd_replay)
+
+    v = sub.add_parser("review", help="one hand of a record: the cards, the tricks, the points")
+    v.add_argument("file", help="the record, or - for standard input")
+    v.add_argument("--hand", required=True, help="the hand, 1 for the first")
+    v.add_argument("--json", action="store_true", help="print the review as JSON")
+    v.set_defaults(func=cmd_review)
 
     s = sub.add_parser("simulate", help="play a whole game with random legal moves")
     s.add_argument("--game", choices=("smear", "salad"), required=True)

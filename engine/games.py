@@ -103,6 +103,7 @@ class Game:
     levels: tuple[str, ...]  # computer levels a table may seat
     _options: Callable[[dict[str, object] | None], dict[str, object]]
     _new: Callable[[int, int, dict[str, object]], GameState]
+    _bids: Callable[[GameState], list[tuple[int, int]]]
 
     @property
     def seat_range(self) -> range:
@@ -117,6 +118,10 @@ class Game:
         """A new seeded game (G1). InvalidOptions for a bad seat count or option."""
         return self._new(seats, seed, self.check_options(options))
 
+    def bids(self, state: GameState) -> list[tuple[int, int]]:
+        """Each seat's bids won and bids made so far (all zero in a game without bidding)."""
+        return self._bids(state)
+
 
 def _new_smear(seats: int, seed: int, options: dict[str, object]) -> GameState:
     return SmearState(seats, SmearOptions.from_dict(options), seed=seed)
@@ -124,6 +129,20 @@ def _new_smear(seats: int, seed: int, options: dict[str, object]) -> GameState:
 
 def _new_salad(seats: int, seed: int, options: dict[str, object]) -> GameState:
     return SaladState(seats, seed=seed)
+
+
+def _smear_bids(state: GameState) -> list[tuple[int, int]]:
+    won = [0] * state.n
+    made = [0] * state.n
+    for r in state.results:
+        if r.bidder is not None:
+            won[r.bidder] += 1
+            made[r.bidder] += int(bool(r.made))
+    return list(zip(won, made, strict=True))
+
+
+def _no_bids(state: GameState) -> list[tuple[int, int]]:
+    return [(0, 0)] * state.n
 
 
 def _smear_options(raw: dict[str, object] | None) -> dict[str, object]:
@@ -147,6 +166,7 @@ SMEAR = Game(
     levels=TABLE_LEVELS,
     _options=_smear_options,
     _new=_new_smear,
+    _bids=_smear_bids,
 )
 SALAD = Game(
     name="salad",
@@ -159,6 +179,7 @@ SALAD = Game(
     levels=TABLE_LEVELS,
     _options=_salad_options,
     _new=_new_salad,
+    _bids=_no_bids,
 )
 GAMES: dict[str, Game] = {g.name: g for g in (SMEAR, SALAD)}
 GAME_NAMES: Sequence[str] = tuple(GAMES)

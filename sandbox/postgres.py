@@ -43,9 +43,31 @@ def _as_owner(cmd: list[str], owner: str | None) -> list[str]:
     return cmd if owner is None else ["runuser", "-u", owner, "--", *cmd]
 
 
+class PostgresServer:
+    """A running throwaway server that a test may stop and start again (its data stays)."""
+
+    def __init__(self, bindir: Path, data: Path, options: str, owner: str | None, url: str):
+        self.bindir = bindir
+        self.data = data
+        self.options = options
+        self.owner = owner
+        self.url = url  # its ``postgres`` database, user ``trickbot``
+
+    def _ctl(self, *args: str, check: bool = True) -> None:
+        cmd = [str(self.bindir / "pg_ctl"), "-D", str(self.data), *args]
+        subprocess.run(_as_owner(cmd, self.owner), check=check, capture_output=True, timeout=120)
+
+    def start(self) -> None:
+        self._ctl("-o", self.options, "-l", str(self.data.parent / "log"), "-w", "start")
+
+    def stop(self, mode: str = "fast") -> None:
+        """Stop the server (``fast``: connections are cut, as when it is restarted)."""
+        self._ctl("-m", mode, "-w", "stop", check=False)
+
+
 @contextmanager
-def postgres_server() -> Iterator[str]:
-    """A running server; yields the URL of its ``postgres`` database (user ``trickbot``)."""
+def postgres_cluster() -> Iterator[PostgresServer]:
+    """A running server, removed afterwards."""
     bindir = _bindir()
     if bindir is None:
         _unavailable("PostgreSQL is not installed (make test installs it when run as root)")
@@ -63,30 +85,32 @@ def postgres_server() -> Iterator[str]:
         shutil.chown(root, owner)
     os.chmod(root, 0o700)
     port = _free_port()
-
-    def run(cmd: list[str]) -> None:
-        subprocess.run(_as_owner(cmd, owner), check=True, capture_output=True, timeout=120)
-
     options = f"-k {root} -p {port} -c listen_addresses=127.0.0.1 -c fsync=off"
     options += " -c full_page_writes=off -c synchronous_commit=off -c max_connections=200"
+    server = PostgresServer(
+        bindir, data, options, owner, f"postgresql://trickbot@127.0.0.1:{port}/postgres"
+    )
     try:
         init = [str(bindir / "initdb"), "-D", str(data), "-U", "trickbot", "--auth=trust"]
-        run([*init, "-E", "UTF8", "--no-sync"])
-        ctl = [str(bindir / "pg_ctl"), "-D", str(data), "-o", options]
-        run([*ctl, "-l", str(root / "log"), "-w", "start"])
+        cmd = _as_owner([*init, "-E", "UTF8", "--no-sync"], owner)
+        subprocess.run(cmd, check=True, capture_output=True, timeout=120)
+        server.start()
     except (subprocess.SubprocessError, OSError) as e:
         shutil.rmtree(root, ignore_errors=True)
         detail = getattr(e, "stderr", b"") or b""
         _unavailable(f"the PostgreSQL server did not start: {e} {detail.decode()[-300:]}")
     try:
-        yield f"postgresql://trickbot@127.0.0.1:{port}/postgres"
+        yield server
     finally:
-        subprocess.run(
-            _as_owner([str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"], owner),
-            capture_output=True,
-            timeout=60,
-        )
+        server.stop("immediate")
         shutil.rmtree(root, ignore_errors=True)
+
+
+@contextmanager
+def postgres_server() -> Iterator[str]:
+    """A running server; yields the URL of its ``postgres`` database (user ``trickbot``)."""
+    with postgres_cluster() as server:
+        yield server.url
 
 
 async def new_database(server: str) -> str:

@@ -212,9 +212,9 @@ def sandbox_settings(settings: Any) -> Any:
 def main(settings: Any | None = None) -> int:
     """``python -m bot`` without a token: the real bot (``bot.app.create_bot``) in the sandbox."""
     from bot.app import create_bot
-    from bot.settings import Settings
+    from bot.config import Config
 
-    local = sandbox_settings(settings if settings is not None else Settings())
+    local = sandbox_settings(settings if settings is not None else Config())
     run_sandbox(lambda: create_bot(local))
     return 0
 

@@ -20,7 +20,7 @@ from bot.render.base import (
     seat_name,
     timer_text,
 )
-from bot.render.table import (
+from bot.render.messages import (
     closed_table_message,
     expired_hand,
     final_standings,

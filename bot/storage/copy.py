@@ -22,7 +22,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "id", "guild_id", "channel_id", "game", "host_id", "max_seats", "options",
             "turn_timer", "seed", "status", "record", "version", "deadline", "created_at",
-            "updated_at", "settings", "lease_owner", "lease_until",
+            "updated_at", "settings",
         ),
     ),
     ("seats", ("table_id", "seat", "user_id", "name", "level", "autopilot", "timeouts")),

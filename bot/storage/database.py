@@ -20,13 +20,14 @@ import logging
 import os
 import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-from bot.storage.errors import StorageError, StorageLost, too_new
+from bot.storage.errors import StorageError, StorageLost, StorageUnavailable, too_new
+from bot.storage.ownership import FileOwner, Shards
 from bot.storage.schema import LATEST, MIGRATIONS, Migration
 
 log = logging.getLogger("trickbot.storage")
@@ -59,6 +60,28 @@ class Database(ABC):
     def __init__(self) -> None:
         self._batch: list[tuple[Sequence[Statement], asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
+        self.owned = True  # this process may write its tables (see ``take``)
+        self._ownership_listeners: list[Callable[[bool], None]] = []
+
+    # ------------------------------------------------------------------ ownership
+
+    async def take(self, shards: Shards) -> bool:
+        """Become the one process that drives the tables of ``shards``; False if another
+        process does (then try again later). A backend whose ownership cannot be lost while
+        it is open (a SQLite file, owned since it was opened) always says True."""
+        return True
+
+    def on_ownership(self, listener: Callable[[bool], None]) -> None:
+        """``listener(owned)`` is called when ownership is lost (the database went away, or
+        our lock with it) and when it is taken again."""
+        self._ownership_listeners.append(listener)
+
+    def _owned(self, owned: bool) -> None:
+        if owned == self.owned:
+            return
+        self.owned = owned
+        for listener in list(self._ownership_listeners):
+            listener(owned)
 
     @abstractmethod
     async def fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[Row]: ...
@@ -82,6 +105,9 @@ class Database(ABC):
                 batch, self._batch = self._batch, []
                 try:
                     await self._commit([s for statements, _ in batch for s in statements])
+                except StorageUnavailable as e:  # nothing can be written now: none of these
+                    for _, fut in batch:
+                        _settle(fut, e)
                 except Exception:
                     for statements, fut in batch:  # one by one: only the bad write fails
                         try:
@@ -131,6 +157,14 @@ def merge(statements: Sequence[Statement]) -> list[tuple[str, list[tuple[Any, ..
     for sql, params in statements:
         groups.setdefault(sql, []).append(params)
     return list(groups.items())
+
+
+def _failure(error: sqlite3.Error, where: str) -> StorageError:
+    """The StorageError for an SQLite error: a lock held by another program is passing."""
+    text = str(error).lower()
+    if "locked" in text or "busy" in text:
+        return StorageUnavailable(_sentence(error, where))
+    return StorageError(_sentence(error, where))
 
 
 def _sentence(error: BaseException, where: str) -> str:
@@ -184,11 +218,16 @@ class SqliteDatabase(Database):
     dialect = "sqlite"
 
     def __init__(
-        self, writer: aiosqlite.Connection, reader: aiosqlite.Connection, path: Path | None
+        self,
+        writer: aiosqlite.Connection,
+        reader: aiosqlite.Connection,
+        path: Path | None,
+        owner: FileOwner | None = None,
     ) -> None:
         self.writer = writer
         self.reader = reader
         self.path = path
+        self.owner = owner
         self.where = str(path) if path is not None else ":memory:"
         super().__init__()
         self._identity = self._file_identity()
@@ -201,11 +240,16 @@ class SqliteDatabase(Database):
         memory = str(path) == ":memory:"
         file = None if memory else Path(path)
         where = str(path)
+        owner = None if file is None else FileOwner(file)
         try:
             if file is not None:
                 file.parent.mkdir(parents=True, exist_ok=True)
+            if owner is not None:
+                owner.take()  # before anything else: one process owns the file
             writer = await aiosqlite.connect(str(path), isolation_level=None)
         except (OSError, sqlite3.Error) as e:
+            if owner is not None:
+                owner.release()
             raise StorageError(_sentence(e, where)) from None
         reader: aiosqlite.Connection | None = None
         try:
@@ -231,13 +275,15 @@ class SqliteDatabase(Database):
             await writer.close()
             if reader is not None:
                 await reader.close()
+            if owner is not None:
+                owner.release()
             if isinstance(e, sqlite3.Error):
                 raise StorageError(_sentence(e, where)) from None
             raise
         if memory:  # a second connection to ":memory:" is another database: read the writer
             await reader.close()
             reader = writer
-        return cls(writer, reader, file)
+        return cls(writer, reader, file, owner)
 
     # ------------------------------------------------------------------ health
 
@@ -267,7 +313,7 @@ class SqliteDatabase(Database):
             async with self.reader.execute(sql, params) as cur:
                 return [tuple(r) for r in await cur.fetchall()]
         except sqlite3.Error as e:
-            raise StorageError(_sentence(e, self.where)) from e
+            raise _failure(e, self.where) from e
 
     # ------------------------------------------------------------------ writes
 
@@ -285,7 +331,7 @@ class SqliteDatabase(Database):
                 with contextlib.suppress(Exception):
                     await self.writer.rollback()
                 if isinstance(e, sqlite3.Error):
-                    raise StorageError(_sentence(e, self.where)) from e
+                    raise _failure(e, self.where) from e
                 raise
 
     @contextlib.asynccontextmanager
@@ -295,7 +341,7 @@ class SqliteDatabase(Database):
             try:
                 await self.writer.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as e:
-                raise StorageError(_sentence(e, self.where)) from e
+                raise _failure(e, self.where) from e
             try:
                 yield _SqliteTransaction(self.writer)
                 await self.writer.commit()
@@ -303,7 +349,7 @@ class SqliteDatabase(Database):
                 with contextlib.suppress(Exception):
                     await self.writer.rollback()
                 if isinstance(e, sqlite3.Error):
-                    raise StorageError(_sentence(e, self.where)) from e
+                    raise _failure(e, self.where) from e
                 raise
 
     async def close(self) -> None:
@@ -311,6 +357,8 @@ class SqliteDatabase(Database):
         if self.reader is not self.writer:
             await self.reader.close()
         await self.writer.close()
+        if self.owner is not None:
+            self.owner.release()
 
 
 def _settle(fut: asyncio.Future[None], error: BaseException | None) -> None:

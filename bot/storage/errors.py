@@ -20,3 +20,12 @@ def too_new(version: int, latest: int) -> DatabaseTooNew:
         f"The database is at schema version {version} but this bot only knows up to {latest}: "
         "run a newer version of the bot, or restore a backup."
     )
+
+
+class StorageUnavailable(StorageError):
+    """The database did not answer in time (locked by another program, or unreachable):
+    nothing was written, and trying again later may work."""
+
+
+class OwnershipLost(StorageUnavailable):
+    """Another process owns these tables now (or may): this one must not write them."""

@@ -4,10 +4,17 @@ The same SQL as SQLite (written with ``?`` placeholders, numbered here as asyncp
 same numbered migrations (run under an advisory lock, so processes starting together migrate
 once), and the same group commit: the writes queued while a transaction commits go out together
 in the next one.
+
+Reads go through a pool. Every write goes through one connection, the **writer**, which also
+holds this process's ownership locks (``bot.storage.ownership``): if that connection drops (the
+server restarted, the network failed), the locks go with it, the process is told it no longer
+owns its tables, and the next write first connects again and takes the locks back, or fails. So
+a write can never land for a table another process has taken meanwhile.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import logging
@@ -18,12 +25,21 @@ from urllib.parse import urlsplit
 import asyncpg
 
 from bot.storage.database import Database, Row, Statement, Transaction, merge
-from bot.storage.errors import StorageError, too_new
+from bot.storage.errors import OwnershipLost, StorageError, StorageUnavailable, too_new
+from bot.storage.ownership import Shards
 from bot.storage.schema import MIGRATIONS, Migration
 
 log = logging.getLogger("trickbot.storage")
 
 MIGRATION_LOCK = 0x7472_6B62  # pg_advisory_xact_lock key: one migrating process at a time
+# Seconds a connection attempt or a statement may take: a click is answered within 3 s, so a
+# database that does not answer is told as such rather than waited for.
+CONNECT_TIMEOUT = 2.0
+COMMAND_TIMEOUT = 2.0
+# A vanished peer (a machine that died without closing its connection) is noticed by the
+# server after about idle + interval * count seconds, and its locks released.
+KEEPALIVES = {"tcp_keepalives_idle": "10", "tcp_keepalives_interval": "5",
+              "tcp_keepalives_count": "3"}  # fmt: skip
 
 
 @functools.lru_cache(maxsize=512)
@@ -44,10 +60,28 @@ def safe_where(url: str) -> str:
     return f"postgresql://{host}{port}{parts.path}"
 
 
+PASSING = (
+    OSError,
+    TimeoutError,
+    asyncpg.CannotConnectNowError,
+    asyncpg.ConnectionDoesNotExistError,
+    asyncpg.InterfaceError,
+    asyncpg.AdminShutdownError,
+    asyncpg.QueryCanceledError,
+)
+
+
+def _failure(error: BaseException, where: str) -> StorageError:
+    """The StorageError for a PostgreSQL failure: one of the server's absence is passing."""
+    if isinstance(error, PASSING):
+        return StorageUnavailable(_sentence(error, where))
+    return StorageError(_sentence(error, where))
+
+
 def _sentence(error: BaseException, where: str) -> str:
-    if isinstance(error, OSError | asyncpg.CannotConnectNowError):
+    if isinstance(error, PASSING):
         return (
-            f"The PostgreSQL server at {where} cannot be reached: check that it runs and that "
+            f"The PostgreSQL server at {where} is not answering: check that it runs and that "
             "DATABASE_URL names it."
         )
     if isinstance(
@@ -72,19 +106,33 @@ class _PgTransaction(Transaction):
         return [tuple(r) for r in await self.conn.fetch(numbered(sql), *params)]
 
 
+FAILURES = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError)
+
+
 class PostgresDatabase(Database):
     dialect = "postgresql"
 
-    def __init__(self, pool: asyncpg.Pool, where: str) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         super().__init__()
         self.pool = pool
-        self.where = where
+        self.url = url
+        self.where = safe_where(url)
+        self._writer: asyncpg.Connection | None = None
+        self._lock = asyncio.Lock()  # one transaction at a time on the writer
+        self._shards: Shards | None = None  # what we own (None: nothing claimed yet)
+        self._closing = False
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = 10) -> PostgresDatabase:
         where = safe_where(url)
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, timeout=10)
+            pool = await asyncpg.create_pool(
+                url,
+                min_size=0,  # no floor to restore (and complain about) while the server is away
+                max_size=pool_size,
+                timeout=10,
+                command_timeout=COMMAND_TIMEOUT,
+            )
         except Exception as e:
             raise StorageError(_sentence(e, where)) from None
         assert pool is not None
@@ -93,38 +141,120 @@ class PostgresDatabase(Database):
                 await migrate_postgres(conn)
         except BaseException as e:
             await pool.close()
-            if isinstance(e, asyncpg.PostgresError | OSError):
+            if isinstance(e, FAILURES):
                 raise StorageError(_sentence(e, where)) from None
             raise
-        return cls(pool, where)
+        return cls(pool, url)
 
     async def fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[Row]:
         try:
             return [tuple(r) for r in await self.pool.fetch(numbered(sql), *params)]
-        except (asyncpg.PostgresError, OSError) as e:
-            raise StorageError(_sentence(e, self.where)) from e
+        except FAILURES as e:
+            raise _failure(e, self.where) from e
+
+    # ------------------------------------------------------------------ the writer
+
+    async def take(self, shards: Shards) -> bool:
+        """Own ``shards``: the writer holds their advisory locks (all of them, or none)."""
+        async with self._lock:
+            if shards != self._shards and self._writer is not None:
+                await self._writer.close(timeout=CONNECT_TIMEOUT)  # let go of what we held
+                self._writer = None
+            self._shards = shards
+            try:
+                await self._connected()
+            except OwnershipLost:
+                return False
+            except StorageError as e:
+                log.warning("could not take ownership: %s", e)
+                return False
+            return True
+
+    async def _connected(self) -> asyncpg.Connection:
+        """The writer, connected and holding our locks (called with ``_lock`` held)."""
+        conn = self._writer
+        if conn is not None and not conn.is_closed():
+            return conn
+        self._writer = None
+        try:
+            conn = await asyncpg.connect(
+                self.url,
+                timeout=CONNECT_TIMEOUT,
+                command_timeout=COMMAND_TIMEOUT,
+                server_settings=KEEPALIVES,
+            )
+        except FAILURES as e:
+            raise _failure(e, self.where) from e
+        try:
+            if self._shards is not None and not await self._lock_shards(conn, self._shards):
+                await conn.close()
+                self._owned(False)
+                raise OwnershipLost(
+                    f"Another process owns {self._shards.describe()} in {self.where}."
+                )
+        except FAILURES as e:
+            conn.terminate()
+            raise _failure(e, self.where) from e
+        conn.add_termination_listener(self._writer_lost)
+        self._writer = conn
+        if self._shards is not None:
+            self._owned(True)
+        return conn
+
+    @staticmethod
+    async def _lock_shards(conn: asyncpg.Connection, shards: Shards) -> bool:
+        """Take every lock of ``shards`` on ``conn``, or none (True if all were taken)."""
+        taken: list[tuple[bool, int, int]] = []
+        for shared, kind, key in shards.advisory_locks():
+            fn = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
+            if await conn.fetchval(f"SELECT {fn}($1::int, $2::int)", kind, key):
+                taken.append((shared, kind, key))
+                continue
+            for was_shared, k, v in taken:
+                unlock = "pg_advisory_unlock_shared" if was_shared else "pg_advisory_unlock"
+                await conn.fetchval(f"SELECT {unlock}($1::int, $2::int)", k, v)
+            return False
+        return True
+
+    def _writer_lost(self, conn: asyncpg.Connection) -> None:
+        """The writer's connection closed (the server went away): our locks went with it."""
+        if conn is self._writer:
+            self._writer = None
+        if self._shards is not None and not self._closing:
+            log.warning("lost the database connection that held %s", self._shards.describe())
+            self._owned(False)
 
     async def _commit(self, statements: Sequence[Statement]) -> None:
-        try:
-            async with self.pool.acquire() as conn, conn.transaction():
-                for sql, many in merge(statements):
-                    if len(many) == 1:
-                        await conn.execute(numbered(sql), *many[0])
-                    else:
-                        await conn.executemany(numbered(sql), many)
-        except (asyncpg.PostgresError, OSError) as e:
-            raise StorageError(_sentence(e, self.where)) from e
+        async with self._lock:
+            conn = await self._connected()
+            try:
+                async with conn.transaction():
+                    for sql, many in merge(statements):
+                        if len(many) == 1:
+                            await conn.execute(numbered(sql), *many[0])
+                        else:
+                            await conn.executemany(numbered(sql), many)
+            except FAILURES as e:
+                raise _failure(e, self.where) from e
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
-        try:
-            async with self.pool.acquire() as conn, conn.transaction():
-                yield _PgTransaction(conn)
-        except (asyncpg.PostgresError, OSError) as e:
-            raise StorageError(_sentence(e, self.where)) from e
+        async with self._lock:
+            conn = await self._connected()
+            try:
+                async with conn.transaction():
+                    yield _PgTransaction(conn)
+            except FAILURES as e:
+                raise _failure(e, self.where) from e
 
     async def close(self) -> None:
         await self._drain()
+        self._closing = True
+        async with self._lock:
+            if self._writer is not None:
+                with contextlib.suppress(*FAILURES):
+                    await self._writer.close(timeout=CONNECT_TIMEOUT)
+                self._writer = None
         await self.pool.close()
 
 

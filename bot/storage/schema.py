@@ -165,6 +165,20 @@ MIGRATIONS: tuple[Migration, ...] = (
         CREATE INDEX game_tables_lease ON game_tables(lease_owner)
         """,
     ),
+    Migration(
+        3,
+        "ownership dies with its process: per-table leases give way to heartbeats",
+        """
+        DROP INDEX game_tables_lease;
+        ALTER TABLE game_tables DROP COLUMN lease_owner;
+        ALTER TABLE game_tables DROP COLUMN lease_until;
+        CREATE TABLE heartbeats (
+            owner TEXT PRIMARY KEY,
+            alive_at DOUBLE PRECISION NOT NULL,
+            status TEXT NOT NULL DEFAULT '{}'
+        )
+        """,
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

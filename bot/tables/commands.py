@@ -16,15 +16,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import render
+from bot.config import TIMER_CHOICES
 from bot.i18n import Lang
 from bot.languages import Languages
 from bot.log import game_event
 from bot.model import CANCELLED, FINISHED, LOBBY, PLAYING, Place, Refusal, Seat, Table
 from bot.render.base import action_text, card_label, clean_name, suit_symbol
-from bot.settings import TIMER_CHOICES
-from bot.storage import OutboxRow, Storage
-from bot.tables.feed import Clock, Feed, Shown, outbox_row, table_slot
-from bot.tables.registry import Registry
+from bot.storage import OutboxRow, Storage, StorageUnavailable
+from bot.tables.feed import Feed, Shown, outbox_row, table_slot
+from bot.tables.ports import Clock
+from bot.tables.registry import DATABASE_BUSY, STARTING_UP, Registry
 from engine.core import Phase
 from engine.errors import IllegalAction, InvalidOptions
 from engine.games import GAMES, game
@@ -94,8 +95,6 @@ class Commands:
         self.clock = clock
         self.default_turn_timer = default_turn_timer
         self.time_scale = time_scale  # tests make waiting times short
-        # The lease a new table starts with: (holder, until); set by the TableManager.
-        self.lease: Callable[[], tuple[str, float]] | None = None
 
     # ================================================================== committing
 
@@ -104,7 +103,7 @@ class Commands:
     ) -> None:
         """Save the table and the effects of the change, then let the feed and the driver go."""
         t.idle_since = self.clock.time()
-        await self.storage.save(t, rows, seats=seats)
+        await self.storage.tables.save(t, rows, seats=seats)
         t.revision += 1
         self.registry.committed(t)
         self.feed.queue(t, list(rows))
@@ -122,14 +121,21 @@ class Commands:
             t, "post", f"note:{t.next_seq}", render.note_message(self._public(t).t(key, **args))
         )
 
+    async def lobby_now(self, t: Table) -> Shown:
+        """The lobby as it is now (to post it again)."""
+        async with t.lock:
+            return self._lobby_shown(t)
+
     def _lobby_shown(self, t: Table) -> Shown:
-        return Shown(render.lobby_message(t, self._public(t)), t.revision)
+        return Shown(render.lobby_message(t, self._public(t)), t.revision, table=t)
 
     def hand_shown(self, t: Table, seat: int, viewer: Lang, note: str | None = None) -> Shown:
         st = t.state
         assert st is not None
         turn = (t.hand_no, t.version) if st.current_player == seat else None
-        return Shown(render.hand_message(t, seat, viewer, note), t.revision, turn, t.hand_no)
+        return Shown(
+            render.hand_message(t, seat, viewer, note), t.revision, turn, t.hand_no, table=t
+        )
 
     # ================================================================== the lobby
 
@@ -176,15 +182,19 @@ class Commands:
             seats=[Seat(user_id=host_id, name=clean_name(host_name)), *computers][: new.seats],
             settings=settings,
         )
+        if self.registry.unavailable is not None:
+            raise Refusal(self.registry.unavailable)
         try:
-            await self.storage.create_table(t, None if self.lease is None else self.lease())
+            await self.storage.tables.create_table(t)
         except Exception as e:
             here = self.registry.in_channel(place.channel_id)
             if here is not None:
                 raise TableHere(here) from None
-            log.error("could not create a table: %s", e)
-            # Most often the channel's table is held by a process still starting up.
-            raise Refusal("refusal-restarting") from None
+            log.warning("could not create a table: %s", e)
+            if isinstance(e, StorageUnavailable):
+                raise Refusal(DATABASE_BUSY) from None
+            # A live table in this channel that this process does not drive (yet).
+            raise Refusal(STARTING_UP) from None
         self.registry.add(t)
         t.revision += 1
         game_event(t.id, "open", game=t.game, seats=t.max_seats, guild=place.guild_id)
@@ -310,7 +320,7 @@ class Commands:
         rows.append(
             outbox_row(t, "post", f"note:{t.next_seq}", render.note_message(public.t(key, **args)))
         )
-        await self.storage.cancel(t, rows)
+        await self.storage.tables.cancel(t, rows)
         t.revision += 1
         self.registry.committed(t)
         self.feed.queue(t, rows)
@@ -331,7 +341,7 @@ class Commands:
     async def rematch(self, tid: int, place: Place, user_id: int, name: str) -> tuple[Table, Shown]:
         """A new table in the channel with the same options, the same people invited back and
         the computers kept; the one who asked hosts it."""
-        loaded = await self.storage.load_table(tid)
+        loaded = await self.storage.tables.load_table(tid)
         if loaded is None or loaded.table.place != place:
             raise Refusal("refusal-table-closed")
         old = loaded.table
@@ -447,12 +457,13 @@ class Commands:
             return t, t.state.view(seat), t.version
 
     async def hand_with_note(
-        self, tid: int, place: Place, user_id: int, viewer: Lang, note: str, version: int
+        self, tid: int, place: Place, user_id: int, viewer: Lang, note: str, version: int | None
     ) -> Shown:
-        """A person's hand with a note on it (a hint), if the table did not move on since."""
+        """A person's hand with a note on it (a hint, or why nothing was done), if the table
+        did not move on since ``version`` (None: whatever it shows now)."""
         async with self.registry.locked(tid, place, PLAYING, mutate=False) as t:
             seat = self._my_seat(t, user_id)
-            if t.version != version:
+            if version is not None and t.version != version:
                 note = viewer.t("stale-move")
             return self.hand_shown(t, seat, viewer, note)
 

@@ -13,13 +13,17 @@ import random
 import time
 from collections import deque
 
-from bot.ai import ComputerPlayers
+from bot.computers import ComputerPlayers
 from bot.model import LOBBY, PLAYING, Refusal, Table
 from bot.tables.commands import Commands
-from bot.tables.feed import Clock
+from bot.tables.ports import Clock
+from bot.tables.registry import DATABASE_BUSY, STARTING_UP
 from bot.tasks import cancel_all
 
 log = logging.getLogger("trickbot.driver")
+
+PASSING = (DATABASE_BUSY, STARTING_UP)  # refusals that may go away: try again shortly
+RETRY_PASSING = 1.0  # seconds before trying a move again after such a refusal
 
 
 class Driver:
@@ -63,6 +67,13 @@ class Driver:
         await cancel_all(list(self.tasks.values()))
         self.tasks.clear()
 
+    async def drop(self, table_ids: list[int]) -> None:
+        """Stop driving these tables (this process no longer owns them)."""
+        tasks = [task for tid in table_ids if (task := self.tasks.pop(tid, None)) is not None]
+        for tid in table_ids:
+            self.wakes.pop(tid, None)
+        await cancel_all(tasks)
+
     async def _run(self, t: Table, wake: asyncio.Event) -> None:
         failures = 0
         try:
@@ -75,6 +86,8 @@ class Driver:
                     raise
                 except Refusal as e:  # the table closed or changed meanwhile
                     log.debug("table=%s driver step refused: %s", t.id, e.key)
+                    if e.key in PASSING:  # the database is away: not a busy loop meanwhile
+                        await asyncio.sleep(RETRY_PASSING)
                 except Exception:
                     failures += 1
                     log.exception("table=%s driver step failed (%d in a row)", t.id, failures)

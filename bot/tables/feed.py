@@ -30,10 +30,9 @@ import json
 import logging
 import math
 import secrets
-import time
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from bot import render
 from bot.i18n import Lang
@@ -41,7 +40,9 @@ from bot.languages import Languages
 from bot.model import LOBBY, PLAYING, Table
 from bot.render import Rendered
 from bot.render.chart import draw
-from bot.storage import HandCopyRow, LoadedTable, OutboxRow, Storage
+from bot.storage import HandCopyRow, LoadedTable, OutboxRow, Storage, StorageUnavailable
+from bot.tables.outlet import Outlet
+from bot.tables.ports import Clock, Discord, SystemClock, Unavailable
 from bot.tasks import cancel_all
 from engine.core import Phase
 
@@ -53,54 +54,22 @@ REMIND_AFTER = 30.0  # seconds a turn waits before its person is mentioned again
 TOKEN_LIFE = 15 * 60.0  # an interaction token's life on Discord
 TOKEN_MARGIN = 60.0  # stop using a token this long before it dies
 RETRY_MAX = 30.0
+RETRY_STORAGE = 1.0  # the database away: look again often, it may be back any moment
 LANE_SAVE_DELAY = 0.5  # seconds: hand tokens are saved together, a moment after they change
 STALE_RETRY = 0.05  # seconds: a pass that found its table being changed looks again
-
-
-class Clock(Protocol):
-    def monotonic(self) -> float: ...
-
-    def time(self) -> float: ...
-
-
-class SystemClock:
-    def monotonic(self) -> float:
-        return time.monotonic()
-
-    def time(self) -> float:
-        return time.time()
-
-
-class Unavailable(Exception):
-    """Discord could not be reached or failed on its side: try again later."""
-
-
-class Discord(Protocol):
-    """What the feed needs of Discord (``cogs.discord_io`` implements it). Permanent failures
-    are answered (None, False); passing ones raise ``Unavailable``."""
-
-    async def post(self, channel_id: int, message: Rendered, nonce: str) -> int | None: ...
-
-    async def edit(self, channel_id: int, message_id: int, message: Rendered) -> bool: ...
-
-    async def delete(self, channel_id: int, message_id: int) -> None: ...
-
-    async def hand_post(self, token: str, message: Rendered) -> int | None: ...
-
-    async def hand_edit(self, token: str, ref: str, message: Rendered) -> bool: ...
-
-    async def hand_delete(self, token: str, ref: str) -> bool: ...
 
 
 @dataclass(frozen=True)
 class Shown:
     """A payload, the table revision it was rendered from, and (for a hand) the turn it shows
-    as its owner's."""
+    as its owner's. ``table``: the table it shows (still known after the game ended, when the
+    table has left the registry: the last move is answered like any other)."""
 
     payload: Rendered
     revision: int
     turn: tuple[int, int] | None = None
     hand_no: int = 0
+    table: Table | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -270,7 +239,7 @@ class Feed:
         remind_after: float = REMIND_AFTER,
     ) -> None:
         self.storage = storage
-        self.discord = discord
+        self.discord = Outlet(discord)
         self.languages = languages
         self.clock = clock or SystemClock()
         self.table_edit_gap = table_edit_gap
@@ -281,6 +250,7 @@ class Feed:
         self._side: set[asyncio.Task[None]] = set()  # removals of older copies
         self._dirty: dict[tuple[int, int], HandLane] = {}  # lanes to save
         self._saver: asyncio.Task[None] | None = None
+        self._retired: dict[int, dict[int, HandLane]] = {}  # lanes of tables owned before
 
     # ================================================================== tables in and out
 
@@ -304,6 +274,7 @@ class Feed:
                     lane.copy = HandCopy(
                         c.copy_token, c.copy_ref, c.copy_message_id, c.copy_at, hand_no=t.hand_no
                     )
+        self._take_back(tf)
         tf.task = asyncio.create_task(self._run(tf), name=f"feed-{t.id}")
         tf.wake.set()
         return tf
@@ -341,6 +312,34 @@ class Feed:
             _, pending = await asyncio.wait(tasks, timeout=timeout)
             await cancel_all(list(pending))
 
+    async def drop(self) -> None:
+        """Stop publishing every table at once, sending nothing more (this process no longer
+        owns them; what was not sent is in the database for their next owner). The hands'
+        copies and tokens are remembered: the database may have missed their last changes,
+        and if this process owns the tables again, the newer of the two is kept."""
+        tasks = [tf.task for tf in self.tables.values() if tf.task is not None]
+        tasks += list(self._side)
+        if self._saver is not None:
+            tasks.append(self._saver)
+        self._retired = {tid: dict(tf.lanes) for tid, tf in self.tables.items()}
+        self.tables.clear()
+        self._dirty.clear()
+        await cancel_all(tasks)
+
+    def _take_back(self, tf: TableFeed) -> None:
+        """A table owned again: each person's copy and token, the newer of what the database
+        says and what this process last knew (tokens are issued in time order)."""
+        for user_id, known in self._retired.pop(tf.table.id, {}).items():
+            lane = tf.lane(user_id)
+            if known.copy is not None and (
+                lane.copy is None or known.copy.issued > lane.copy.issued
+            ):
+                lane.copy = known.copy
+                lane.copy.shown = -1  # shown by an earlier life of the feed: check it again
+            if known.fresh is not None and (lane.fresh is None or known.fresh[1] > lane.fresh[1]):
+                lane.fresh = known.fresh
+            lane.locale = lane.locale or known.locale
+
     def pending(self) -> int:
         """Outbox rows not yet sent, over all tables."""
         return sum(len(tf.outbox) for tf in self.tables.values())
@@ -374,7 +373,8 @@ class Feed:
                 )
                 if self._closing:
                     return
-                await asyncio.sleep(min(RETRY_MAX, 0.25 * 2**failures))
+                longest = RETRY_STORAGE if isinstance(e, StorageUnavailable) else RETRY_MAX
+                await asyncio.sleep(min(longest, 0.25 * 2**failures))
                 tf.wake.set()
                 continue
             failures = 0
@@ -394,7 +394,7 @@ class Feed:
             while tf.outbox:
                 row = tf.outbox[0]
                 message_id = await self._carry_out(tf, row)
-                await self.storage.outbox_done(t.id, row, message_id)
+                await self.storage.feed.outbox_done(t.id, row, message_id)
                 tf.outbox.pop(0)
             async with t.lock:
                 # Rows are queued under this lock: none may be left behind the plan's state.
@@ -403,7 +403,7 @@ class Feed:
                     break
         if plan.closing:
             await self._close_derived(tf)
-            await self.storage.forget_feed(t.id)
+            await self.storage.feed.forget_feed(t.id)
             return True
         if plan.lobby_payload is not None:
             await self._lobby(tf, plan)
@@ -505,9 +505,9 @@ class Feed:
         if slot is None or slot.nonce == "response":
             slot = Slot(new_nonce(), None)
             tf.slots[name] = slot
-            await self.storage.set_slot(t.id, name, slot.nonce, None)
+            await self.storage.feed.set_slot(t.id, name, slot.nonce, None)
         slot.message_id = await self.discord.post(t.channel_id, payload, slot.nonce)
-        await self.storage.set_slot(t.id, name, slot.nonce, slot.message_id)
+        await self.storage.feed.set_slot(t.id, name, slot.nonce, slot.message_id)
         return slot
 
     async def _lobby(self, tf: TableFeed, plan: Plan) -> None:
@@ -568,7 +568,7 @@ class Feed:
                 current.message_id = await self.discord.post(t.channel_id, silent, current.nonce)
             if current.message_id:
                 await self.discord.delete(t.channel_id, current.message_id)
-            await self.storage.drop_slot(t.id, "ping")
+            await self.storage.feed.drop_slot(t.id, "ping")
             tf.slots.pop("ping", None)
             current = None
         seat = plan.turn_seat
@@ -646,7 +646,7 @@ class Feed:
             return False
         if payload == copy.payload:
             return True
-        if await self.discord.hand_edit(copy.token, copy.ref, payload):
+        if await self.discord.hand_edit(copy.token, copy.ref, copy.message_id, payload):
             copy.shown, copy.payload, copy.turn, copy.edited_at = plan.revision, payload, turn, now
         else:
             lane.copy = None  # gone (deleted by its owner, or the token was refused)
@@ -674,7 +674,7 @@ class Feed:
             if lane.saved != lane.row():
                 # The token is in the database before the copy exists: after a crash right
                 # after posting, the feed can still reach this person.
-                await self.storage.save_hand_copies([(tf.table.id, lane.row())])
+                await self.storage.feed.save_hand_copies([(tf.table.id, lane.row())])
                 lane.saved = lane.row()
             message_id = await self.discord.hand_post(token, payload)
             if message_id is None:  # Discord refused this token: never try it again
@@ -695,7 +695,7 @@ class Feed:
             )
             # Saved at once (not with the others, a moment later): a copy the database does
             # not know could never be reached again after a crash.
-            await self.storage.save_hand_copies([(tf.table.id, lane.row())])
+            await self.storage.feed.save_hand_copies([(tf.table.id, lane.row())])
             lane.saved = lane.row()
             if old is not None:
                 self._spawn(self._remove_copy(old))
@@ -708,11 +708,23 @@ class Feed:
         if old.expired or not self._usable(old.issued):
             return
         try:
-            if not await self.discord.hand_delete(old.token, old.ref):
+            if not await self.discord.hand_delete(old.token, old.ref, old.message_id):
                 lang = self.languages.private(None, 0, None)
-                await self.discord.hand_edit(old.token, old.ref, render.moved_hand(lang))
+                await self.discord.hand_edit(
+                    old.token, old.ref, old.message_id, render.moved_hand(lang)
+                )
         except Unavailable as e:
             log.warning("could not remove an older copy of a hand: %s", e)
+
+    async def _replace_copy(self, table_id: int, lane: HandLane, old: HandCopy) -> None:
+        """The database learns of the new copy before the older one goes: after a crash the
+        feed never reaches for a copy it deleted."""
+        try:
+            await self.storage.feed.save_hand_copies([(table_id, lane.row())])
+            lane.saved = lane.row()
+        except Exception as e:
+            log.warning("could not save a hand's new copy: %s", e)
+        await self._remove_copy(old)
 
     def _remember(self, table_id: int, lane: HandLane) -> None:
         """Keep a lane's tokens in the database, soon (written together, off every lane's
@@ -728,7 +740,7 @@ class Feed:
         while self._dirty:
             dirty, self._dirty = self._dirty, {}
             try:
-                await self.storage.save_hand_copies(
+                await self.storage.feed.save_hand_copies(
                     [(tid, lane.row()) for (tid, _), lane in dirty.items()]
                 )
             except Exception as e:
@@ -757,7 +769,9 @@ class Feed:
                     continue
                 if now - copy.issued < TOKEN_LIFE - 5.0:
                     lang = self.languages.private(t.guild_id, lane.user_id, lane.locale)
-                    await self.discord.hand_edit(copy.token, copy.ref, render.expired_hand(t, lang))
+                    await self.discord.hand_edit(
+                        copy.token, copy.ref, copy.message_id, render.expired_hand(t, lang)
+                    )
                 copy.expired = True
 
     async def _close_derived(self, tf: TableFeed) -> None:
@@ -777,7 +791,7 @@ class Feed:
                     payload = render.hand_message(t, seat, lang)
                 else:
                     payload = render.expired_hand(t, lang)
-                await self.discord.hand_edit(copy.token, copy.ref, payload)
+                await self.discord.hand_edit(copy.token, copy.ref, copy.message_id, payload)
                 copy.expired = True
 
     # ================================================================== answers to clicks
@@ -798,6 +812,13 @@ class Feed:
         only acknowledged, when the copy already shows something newer), and that copy becomes
         the live one. A click anywhere else (Show my hand, /hand) posts a new ephemeral copy
         (``post``, which returns its id), and the older copy goes."""
+        if t.id not in self.tables and not t.live:
+            # The game ended and its feed already showed everyone the end: just answer.
+            if click.ephemeral and click.message_id is not None:
+                await update(shown.payload)
+            else:
+                await post(shown.payload)
+            return
         tf = self.add(t)
         lane = tf.lane(user_id)
         lane.fresh = (click.token, click.issued)
@@ -837,7 +858,7 @@ class Feed:
                     edited_at=self.clock.monotonic(),
                 )
                 if old is not None:
-                    self._spawn(self._remove_copy(old))
+                    self._spawn(self._replace_copy(t.id, lane, old))
         self._remember(t.id, lane)
         tf.wake.set()
 
@@ -876,7 +897,7 @@ class Feed:
             slot.shown, slot.payload = shown.revision, shown.payload
             if message_id is not None and slot.message_id != message_id:
                 slot.message_id = message_id
-                await self.storage.set_slot(t.id, name, slot.nonce, message_id)
+                await self.storage.feed.set_slot(t.id, name, slot.nonce, message_id)
 
     async def still_there(self, t: Table, name: str) -> int | None:
         """The id of a table's public message if it still exists (checked by editing it with

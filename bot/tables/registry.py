@@ -4,6 +4,10 @@
 waited), checks that the click came from the table's own server and channel, and that the
 table is in an expected state. If anything inside fails (a refusal, a failed save), the table
 is put back exactly as it was, seats and all.
+
+A table that is not here is not necessarily closed: this process may be starting up (or waiting
+to own its tables), or the table belongs to another process. The database says which, and the
+person is told the truth: closed only if it is.
 """
 
 from __future__ import annotations
@@ -11,18 +15,53 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import AsyncIterator
+from typing import Protocol
 
-from bot.model import LOBBY, PLAYING, Place, Refusal, Table, TableSnapshot
-from bot.storage import StorageError, StorageLost
+from bot.model import LIVE, LOBBY, PLAYING, Place, Refusal, Table, TableSnapshot
+from bot.storage import OwnershipLost, StorageError, StorageLost, StorageUnavailable
 
 log = logging.getLogger("trickbot.tables")
 
+STARTING_UP = "refusal-starting-up"
+DATABASE_BUSY = "refusal-database-busy"
+
+
+# What a table in another state than an action expects says.
+UNEXPECTED = {PLAYING: "refusal-already-started", LOBBY: "refusal-not-started"}
+
+
+def _not_saved(t: Table, e: StorageError) -> Refusal:
+    """What the person is told when their change could not be saved (it was undone)."""
+    if isinstance(e, StorageLost):
+        log.error("table=%s %s", t.id, e)
+        return Refusal("refusal-storage-lost")
+    if isinstance(e, OwnershipLost):
+        return Refusal(STARTING_UP)
+    if isinstance(e, StorageUnavailable):
+        log.warning("table=%s not saved: %s", t.id, e)
+        return Refusal(DATABASE_BUSY)
+    log.error("table=%s could not save: %s", t.id, e)
+    return Refusal("refusal-not-saved")
+
+
+class Stored(Protocol):
+    """What the registry asks the database about tables it does not hold
+    (``bot.storage.tables.TableStore``)."""
+
+    async def table_status(self, table_id: int) -> str | None: ...
+
+    async def live_table_in_channel(self, channel_id: int) -> int | None: ...
+
 
 class Registry:
-    def __init__(self) -> None:
+    def __init__(self, stored: Stored) -> None:
         self.tables: dict[int, Table] = {}
         self.by_channel: dict[int, int] = {}
         self.stopping = False  # a graceful stop is under way: no new actions
+        # Why no table can be acted on now (a refusal's key), e.g. while this process loads
+        # its tables or waits to own them; None once they are driven here.
+        self.unavailable: str | None = None
+        self._stored = stored
         self._snapshots: dict[int, TableSnapshot] = {}  # of tables being changed, as last saved
 
     def add(self, t: Table) -> None:
@@ -33,6 +72,10 @@ class Registry:
         self.tables.pop(t.id, None)
         if self.by_channel.get(t.channel_id) == t.id:
             del self.by_channel[t.channel_id]
+
+    def clear(self) -> None:
+        self.tables.clear()
+        self.by_channel.clear()
 
     def get(self, table_id: int) -> Table | None:
         t = self.tables.get(table_id)
@@ -45,15 +88,34 @@ class Registry:
     def in_guild(self, guild_id: int) -> list[Table]:
         return [t for t in self.tables.values() if t.guild_id == guild_id and t.live]
 
-    def _found(self, table_id: int, place: Place | None) -> Table:
+    def _found(self, table_id: int, place: Place | None) -> Table | None:
+        """The table if it is driven here (None if not: ask ``missing`` why)."""
         if self.stopping:
             raise Refusal("refusal-restarting")
+        if self.unavailable is not None:
+            raise Refusal(self.unavailable)
         t = self.get(table_id)
-        if t is None:
-            raise Refusal("refusal-table-closed")
-        if place is not None and t.place != place:
+        if t is not None and place is not None and t.place != place:
             raise Refusal("refusal-wrong-channel")
         return t
+
+    async def missing(self, table_id: int) -> Refusal:
+        """Why a table is not here: closed only if the database says so."""
+        try:
+            status = await self._stored.table_status(table_id)
+        except StorageError:
+            return Refusal(DATABASE_BUSY)
+        if status in LIVE:
+            return Refusal(STARTING_UP)  # not (yet) driven by this process
+        return Refusal("refusal-table-closed")
+
+    async def missing_in_channel(self, channel_id: int) -> Refusal:
+        """Why a channel has no table here: none at all, or one not (yet) driven here."""
+        try:
+            elsewhere = await self._stored.live_table_in_channel(channel_id)
+        except StorageError:
+            return Refusal(DATABASE_BUSY)
+        return Refusal("refusal-no-table" if elsewhere is None else STARTING_UP)
 
     @contextlib.asynccontextmanager
     async def locked(
@@ -66,15 +128,11 @@ class Registry:
         """The table, locked and checked. ``statuses``: the states the action expects
         (refused politely otherwise). ``mutate``: the action may change the table, so it is
         put back as it was if anything inside fails."""
-        t = self._found(table_id, place)
+        t = await self._checked(table_id, place)
         async with t.lock:
-            t = self._found(table_id, place)
+            t = await self._checked(table_id, place)
             if statuses and t.status not in statuses:
-                if t.status == PLAYING:
-                    raise Refusal("refusal-already-started")
-                if t.status == LOBBY:
-                    raise Refusal("refusal-not-started")
-                raise Refusal("refusal-table-closed")
+                raise Refusal(UNEXPECTED.get(t.status, "refusal-table-closed"))
             if mutate:
                 self._snapshots[t.id] = t.snapshot()
             try:
@@ -83,15 +141,17 @@ class Registry:
                 snapshot = self._snapshots.get(t.id)
                 if snapshot is not None:
                     t.restore(snapshot)
-                if isinstance(e, StorageLost):
-                    log.error("table=%s %s", t.id, e)
-                    raise Refusal("refusal-storage-lost") from None
                 if isinstance(e, StorageError):
-                    log.error("table=%s could not save: %s", t.id, e)
-                    raise Refusal("refusal-not-saved") from None
+                    raise _not_saved(t, e) from None
                 raise
             finally:
                 self._snapshots.pop(t.id, None)
+
+    async def _checked(self, table_id: int, place: Place | None) -> Table:
+        t = self._found(table_id, place)
+        if t is None:
+            raise await self.missing(table_id)
+        return t
 
     def committed(self, t: Table) -> None:
         """A change inside ``locked`` was saved: a later failure goes back to here, not to

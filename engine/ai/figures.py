@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from engine.ai import arena
 
-# The bot's budgets per decision (bot/ai.py BUDGET_MS); the rule levels need none.
+# The bot's budgets per decision (bot/computers.py BUDGET_MS); the rule levels need none.
 SHIPPED_BUDGET_MS = {"hard": 150.0, "expert": 250.0}
 DECISION_P95_MS = 300.0  # the most a searching level's decision may take, 95 times in 100
 

@@ -8,7 +8,7 @@ from typing import Any
 from bot.i18n import ENGLISH
 from bot.model import PLAYING, Seat, Table
 from bot.render import Button, Rendered, Select, card_label, clean_name, escape
-from bot.render.table import (
+from bot.render.messages import (
     final_standings,
     hand_message,
     layout_cards,

@@ -15,7 +15,7 @@ import pytest
 
 from bot import ratings
 from bot.model import FINISHED, PLAYING, Seat, Table
-from bot.storage import HandCopyRow, OutboxRow, Storage, StorageError, StorageLost
+from bot.storage import HandCopyRow, OutboxRow, Shards, Storage, StorageError, StorageLost
 from bot.storage.database import SqliteDatabase, migrate_sqlite, sqlite_version
 from bot.storage.errors import DatabaseTooNew
 from bot.storage.schema import LATEST, MIGRATIONS, Migration
@@ -129,8 +129,8 @@ async def test_a_version_one_database_keeps_its_message_ids(tmp_path: Path) -> N
     await conn.close()
     storage = await Storage.open(path)
     try:
-        assert await storage.slot_of(1, "table:2") is not None
-        ping = await storage.slot_of(1, "ping")
+        assert await storage.feed.slot_of(1, "table:2") is not None
+        ping = await storage.feed.slot_of(1, "ping")
         assert ping is not None and ping.message_id == 88
     finally:
         await storage.close()
@@ -165,7 +165,7 @@ async def test_an_unopenable_database_is_one_sentence(tmp_path: Path) -> None:
 
 async def test_a_table_is_rebuilt_with_its_outbox_slots_and_hands(storage: Storage) -> None:
     t = _table()
-    await storage.create_table(t)
+    await storage.tables.create_table(t)
     t.state = new_game("smear", 3, t.seed, t.options)
     t.status = PLAYING
     rng = random.Random(1)
@@ -173,13 +173,13 @@ async def test_a_table_is_rebuilt_with_its_outbox_slots_and_hands(storage: Stora
         t.state.apply(_modest(t.state.legal_actions(), rng))
         t.version += 1
     rows = [OutboxRow(1, "post", "note:1", "n1", '{"content": "x"}', 3)]
-    await storage.save(t, rows, seats=True)
-    await storage.set_slot(t.id, "table:1", "nonce", None)
-    await storage.set_slot(t.id, "table:1", "nonce", 555)
-    await storage.save_hand_copies(
+    await storage.tables.save(t, rows, seats=True)
+    await storage.feed.set_slot(t.id, "table:1", "nonce", None)
+    await storage.feed.set_slot(t.id, "table:1", "nonce", 555)
+    await storage.feed.save_hand_copies(
         [(t.id, HandCopyRow(100, "tok", "@original", 9, 1.0, "fresh", 2.0, "fi"))]
     )
-    [loaded] = await storage.load_live()
+    [loaded] = await storage.tables.load_owned(Shards())
     again = loaded.table
     assert again.state is not None
     assert again.version == 7 and again.hand_no == t.hand_no
@@ -188,29 +188,29 @@ async def test_a_table_is_rebuilt_with_its_outbox_slots_and_hands(storage: Stora
     assert loaded.outbox == rows and again.next_seq == 2
     assert [(s.slot, s.message_id) for s in loaded.slots] == [("table:1", 555)]
     assert loaded.hand_copies[0].locale == "fi"
-    await storage.outbox_done(t.id, rows[0], 777)
-    [loaded] = await storage.load_live()
+    await storage.feed.outbox_done(t.id, rows[0], 777)
+    [loaded] = await storage.tables.load_owned(Shards())
     assert loaded.outbox == [] and {s.slot for s in loaded.slots} == {"table:1", "note:1"}
 
 
 async def test_one_live_table_per_channel(storage: Storage) -> None:
-    await storage.create_table(_table())
+    await storage.tables.create_table(_table())
     with pytest.raises(StorageError):
-        await storage.create_table(_table())
-    await storage.create_table(_table(channel=11))  # another channel is fine
+        await storage.tables.create_table(_table())
+    await storage.tables.create_table(_table(channel=11))  # another channel is fine
 
 
 async def test_results_and_ratings_are_written_exactly_once(storage: Storage) -> None:
     t = _table()
-    await storage.create_table(t)
+    await storage.tables.create_table(t)
     _finish(t)
-    await storage.save(t)
-    await storage.save(t)  # again, e.g. after a restart: nothing more is counted
-    assert await storage.finished_count() == 1
-    board = await storage.leaderboard(1, "smear")
+    await storage.tables.save(t)
+    await storage.tables.save(t)  # again, e.g. after a restart: nothing more is counted
+    assert await storage.results.finished_count() == 1
+    board = await storage.results.leaderboard(1, "smear")
     assert {r.user_id for r in board} == {100, 200}
     assert all(r.games == 1 for r in board)
-    stats = await storage.stats(1, 100)
+    stats = await storage.results.stats(1, 100)
     assert stats[0].games == 1 and len(stats[0].recent) == 1
 
 
@@ -218,7 +218,7 @@ async def test_a_crash_while_rating_records_nothing(
     storage: Storage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     t = _table()
-    await storage.create_table(t)
+    await storage.tables.create_table(t)
     _finish(t)
 
     def broken(*args: object) -> object:
@@ -226,8 +226,8 @@ async def test_a_crash_while_rating_records_nothing(
 
     monkeypatch.setattr(ratings, "rate", broken)
     with pytest.raises(RuntimeError):
-        await storage.save(t)
-    assert await storage.finished_count() == 0
+        await storage.tables.save(t)
+    assert await storage.results.finished_count() == 0
     row = await storage.db.fetchone("SELECT status FROM game_tables WHERE id = ?", (t.id,))
     assert row is not None and row[0] == "lobby"  # the whole transaction was rolled back
 
@@ -238,16 +238,16 @@ async def test_rank_of_someone_outside_the_top(storage: Storage) -> None:
         t.seats = [Seat(1000 + i, f"p{i}"), Seat(None, "Ada", level="easy")]
         t.max_seats = 2
         t.options = {"target": 3, "stuck_dealer": False}
-        await storage.create_table(t)
+        await storage.tables.create_table(t)
         t.state = new_game("smear", 2, t.seed + i, t.options)
         rng = random.Random(i)
         while t.state.outcome() is None:
             t.state.apply(_modest(t.state.legal_actions(), rng))
         t.status = FINISHED
-        await storage.save(t)
-    top = await storage.leaderboard(1, "smear", limit=2)
+        await storage.tables.save(t)
+    top = await storage.results.leaderboard(1, "smear", limit=2)
     outside = next(i for i in range(5) if all(r.user_id != 1000 + i for r in top))
-    mine = await storage.rank_of(1, "smear", 1000 + outside)
+    mine = await storage.results.rank_of(1, "smear", 1000 + outside)
     assert mine is not None and mine.rank > 2
 
 
@@ -266,10 +266,10 @@ async def _group_committed(storage: Storage) -> None:
     tables = []
     for i in range(6):
         t = _table(i, channel=10 + i)
-        await storage.create_table(t)
+        await storage.tables.create_table(t)
         t.state = new_game("smear", 3, t.seed, t.options)
         t.status = PLAYING
-        await storage.save(t)
+        await storage.tables.save(t)
         tables.append(t)
     for t in tables:
         assert t.state is not None
@@ -286,9 +286,9 @@ async def _group_committed(storage: Storage) -> None:
         await real()
 
     db.writer.commit = counting  # type: ignore[method-assign]
-    await asyncio.gather(*(storage.save(t) for t in tables))
+    await asyncio.gather(*(storage.tables.save(t) for t in tables))
     assert commits <= 2  # the first alone, the rest queued meanwhile together
-    rebuilt = {x.table.id: x.table for x in await storage.load_live()}
+    rebuilt = {x.table.id: x.table for x in await storage.tables.load_owned(Shards())}
     assert all(rebuilt[t.id].version == 1 for t in tables)
 
 
@@ -303,7 +303,7 @@ async def test_a_failed_group_commit_fails_only_its_own_write(tmp_path: Path) ->
 async def _one_bad_write(storage: Storage) -> None:
     good, bad = _table(1, channel=11), _table(2, channel=12)
     for t in (good, bad):
-        await storage.create_table(t)
+        await storage.tables.create_table(t)
     db = storage.db
     assert isinstance(db, SqliteDatabase)
     await db.writer.execute(
@@ -311,7 +311,9 @@ async def _one_bad_write(storage: Storage) -> None:
         " BEGIN SELECT RAISE(ABORT, 'refused'); END"
     )
     good.host_id = bad.host_id = 999
-    results = await asyncio.gather(storage.save(good), storage.save(bad), return_exceptions=True)
+    results = await asyncio.gather(
+        storage.tables.save(good), storage.tables.save(bad), return_exceptions=True
+    )
     assert results[0] is None and isinstance(results[1], StorageError)
     row = await db.fetchone("SELECT host_id FROM game_tables WHERE id = ?", (good.id,))
     assert row is not None and row[0] == 999
@@ -322,10 +324,10 @@ async def test_a_database_file_removed_while_running_stops_saves(tmp_path: Path)
     storage = await Storage.open(path)
     try:
         t = _table()
-        await storage.create_table(t)
+        await storage.tables.create_table(t)
         os.remove(path)
         with pytest.raises(StorageLost, match="removed or replaced"):
-            await storage.save(t)
+            await storage.tables.save(t)
     finally:
         await storage.close()
 
@@ -335,23 +337,23 @@ async def test_a_database_file_removed_while_running_stops_saves(tmp_path: Path)
 
 async def test_a_person_and_a_server_can_be_forgotten(storage: Storage) -> None:
     t = _table()
-    await storage.create_table(t)
+    await storage.tables.create_table(t)
     _finish(t)
-    await storage.save(t)
+    await storage.tables.save(t)
     other = _table(guild=2, channel=30)
-    await storage.create_table(other)
+    await storage.tables.create_table(other)
     _finish(other)
-    await storage.save(other)
-    done = await storage.forget_user(100)
+    await storage.tables.save(other)
+    done = await storage.people.forget_user(100)
     assert done.games == 2 and done.ratings == 2
-    assert await storage.rank_of(1, "smear", 100) is None
-    assert await storage.rank_of(1, "smear", 200) is not None
+    assert await storage.results.rank_of(1, "smear", 100) is None
+    assert await storage.results.rank_of(1, "smear", 200) is not None
     names = await storage.db.fetchall("SELECT name FROM seats WHERE user_id = 100")
     assert names == []
-    done = await storage.forget_guild(1)
+    done = await storage.people.forget_guild(1)
     assert done.games == 1
-    assert await storage.leaderboard(1, "smear") == []
-    assert await storage.leaderboard(2, "smear") != []
+    assert await storage.results.leaderboard(1, "smear") == []
+    assert await storage.results.leaderboard(2, "smear") != []
     assert await storage.db.fetchall("SELECT id FROM game_tables WHERE guild_id = 1") == []
 
 
@@ -369,9 +371,81 @@ async def test_postgres_migrates_once_when_processes_start_together(postgres: st
 
 
 async def test_a_postgres_server_that_is_not_there_is_one_sentence() -> None:
-    with pytest.raises(StorageError, match="cannot be reached") as caught:
+    with pytest.raises(StorageError, match="not answering") as caught:
         await Storage.open("postgresql://someone:secret@127.0.0.1:1/nothing")
     assert "secret" not in str(caught.value)
+
+
+async def test_one_process_owns_a_sqlite_file(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    first = await Storage.open(path)
+    try:
+        with pytest.raises(StorageError, match="in use by another bot process") as caught:
+            await Storage.open(path)
+        assert f"process {os.getpid()}" in str(caught.value)
+        assert await first.db.take(Shards())  # the file's owner owns every table in it
+    finally:
+        await first.close()
+    again = await Storage.open(path)  # closing let go of it
+    await again.close()
+
+
+async def test_postgres_shards_are_owned_by_one_process_at_a_time(postgres: str) -> None:
+    """Advisory locks held by each process's writing connection: one owner per shard, an
+    unsharded process excludes every sharded one, and a closed process lets go at once."""
+    from sandbox.postgres import new_database
+
+    url = await new_database(postgres)
+    a, b, c = [await Storage.open(url) for _ in range(3)]
+    try:
+        assert await a.db.take(Shards(2, (0,)))
+        assert await b.db.take(Shards(2, (1,)))  # another shard: no conflict
+        assert not await c.db.take(Shards(2, (0, 1)))  # both are owned
+        assert not await c.db.take(Shards())  # every server: nobody may own a shard
+        await a.close()
+        assert await c.db.take(Shards(2, (0,)))  # let go with its connection
+        assert not await b.db.take(Shards(2, (0,)))  # c has it now
+        with pytest.raises(StorageError, match="Another process owns shard 0 of 2"):
+            await b.heartbeats.beat(
+                ["shard 0 of 2"], 1.0, "{}"
+            )  # and b may write nothing meanwhile
+    finally:
+        for s in (b, c):
+            await s.close()
+
+
+async def test_postgres_ownership_lost_with_the_connection_is_told_and_taken_back(
+    postgres: str,
+) -> None:
+    """The writing connection is cut (as when the server restarts): the owner is told at
+    once, its next write connects again and takes its locks back."""
+    import asyncpg
+
+    from sandbox.postgres import new_database
+
+    url = await new_database(postgres)
+    s = await Storage.open(url)
+    told: list[bool] = []
+    s.db.on_ownership(told.append)
+    try:
+        assert await s.db.take(Shards(3, (2,)))
+        admin = await asyncpg.connect(url)
+        try:
+            await admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory'"
+                " AND objid = 2 AND pid <> pg_backend_pid()"
+            )
+        finally:
+            await admin.close()
+        for _ in range(50):
+            if told:
+                break
+            await asyncio.sleep(0.02)
+        assert told == [False]
+        await s.heartbeats.beat(["shard 2 of 3"], 1.0, "{}")  # connects again, with the locks
+        assert told == [False, True]
+    finally:
+        await s.close()
 
 
 def test_sqlite_urls_name_files() -> None:
@@ -393,12 +467,12 @@ async def test_moving_house_copies_everything_and_checks_the_counts(
     source = tmp_path / "old.sqlite3"
     old = await Storage.open(source)
     t = _table()
-    await old.create_table(t)
+    await old.tables.create_table(t)
     _finish(t)
-    await old.save(t, [OutboxRow(1, "post", "standings", "n", '{"content": "x"}', 1)])
+    await old.tables.save(t, [OutboxRow(1, "post", "standings", "n", '{"content": "x"}', 1)])
     live = _table(channel=99)
-    await old.create_table(live)
-    await old.set_language("guild", 1, "fi")
+    await old.tables.create_table(live)
+    await old.people.set_language("guild", 1, "fi")
     await old.close()
     url = await new_database(postgres)
     run = subprocess.run(
@@ -411,14 +485,14 @@ async def test_moving_house_copies_everything_and_checks_the_counts(
     assert "game_tables: 2 rows copied, counts match" in run.stdout
     new = await Storage.open(url)
     try:
-        assert await new.finished_count() == 1
-        assert (await new.languages())[0] == {1: "fi"}
-        board = await new.leaderboard(1, "smear")
+        assert await new.results.finished_count() == 1
+        assert (await new.people.languages())[0] == {1: "fi"}
+        board = await new.results.leaderboard(1, "smear")
         assert {r.user_id for r in board} == {100, 200}
-        found = await new.record_of(t.id)
+        found = await new.tables.record_of(t.id)
         assert found is not None and found[0] == "finished"
         fresh = _table(channel=123)
-        await new.create_table(fresh)
+        await new.tables.create_table(fresh)
         assert fresh.id > live.id, "new tables do not reuse copied ids"
     finally:
         await new.close()

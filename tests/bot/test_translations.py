@@ -17,7 +17,7 @@ from fluent.syntax.visitor import Visitor as FluentVisitor
 
 from bot.i18n import LANGUAGES, LOCALES_DIR, lang
 from bot.model import LOBBY, PLAYING, Seat, Table
-from bot.render.table import (
+from bot.render.messages import (
     final_standings,
     finished_hand_message,
     hand_message,

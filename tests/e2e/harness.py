@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.app import TrickBot
+from bot.config import Config
 from bot.model import Table
-from bot.settings import Settings
 from sandbox import Channel, DiscordEmulator, Guild, InteractionHandle, Message, User
 
 CARD_RE = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
@@ -32,7 +32,7 @@ class E2EBot(TrickBot):
         return None  # the default sleeps 5 s before a re-IDENTIFY
 
 
-def make_settings(db: Path | str, **kw: Any) -> Settings:
+def make_settings(db: Path | str, **kw: Any) -> Config:
     """The bot's settings for a test; ``db`` is a SQLite file or a PostgreSQL URL."""
     where = {"database_url": db} if str(db).startswith("postgresql://") else {"database_path": db}
     values: dict[str, Any] = {
@@ -44,7 +44,7 @@ def make_settings(db: Path | str, **kw: Any) -> Settings:
         "table_edit_gap_seconds": 0.05,
     }
     values.update(kw)
-    return Settings(_env_file=None, **values)  # type: ignore[call-arg]
+    return Config(_env_file=None, **values)  # type: ignore[call-arg]
 
 
 def make_bot(db: Path | str, **kw: Any) -> E2EBot:
@@ -97,10 +97,10 @@ class Players:
 
     @property
     def table(self) -> Table:
-        return self.bot.manager.tables[self.table_id]
+        return self.bot.tables.live[self.table_id]
 
     def human_to_act(self) -> int | None:
-        t = self.bot.manager.tables.get(self.table_id)
+        t = self.bot.tables.live.get(self.table_id)
         if t is None or t.state is None or t.status != "playing":
             return None
         seat = t.state.current_player
@@ -111,7 +111,7 @@ class Players:
 
     async def wait_for_human_or_end(self, timeout: float = 10.0) -> int | None:
         def ready() -> tuple[int | None] | None:
-            t = self.bot.manager.tables.get(self.table_id)
+            t = self.bot.tables.live.get(self.table_id)
             if t is None or t.status != "playing":
                 return (None,)
             uid = self.human_to_act()
@@ -130,10 +130,10 @@ class Players:
 
     async def table_message(self) -> Message:
         def ready() -> Message | None:
-            t = self.bot.manager.tables.get(self.table_id)
+            t = self.bot.tables.live.get(self.table_id)
             if t is None:
                 return None
-            mid = self.bot.manager.feed.table_message_id(t)
+            mid = self.bot.tables.feed.table_message_id(t)
             return None if mid is None else self.emu.message(mid)
 
         return await self.emu.wait_until(ready, timeout=5, what="the table message")
@@ -203,7 +203,7 @@ class Players:
 
     async def settle(self, timeout: float = 5.0) -> None:
         """Until the feed has sent everything (results, standings)."""
-        feed = self.bot.manager.feed
+        feed = self.bot.tables.feed
         await self.emu.wait_until(
             lambda: True if self.table_id not in feed.tables else None,
             timeout=timeout,
@@ -217,7 +217,7 @@ class Players:
             live = [m for m in self.live_hands(uid) if enabled_moves(m)]
             assert len(live) <= 1, f"{self.users[uid].name} has {len(live)} live copies"
         if self.check_leaks:
-            live_table = self.bot.manager.tables.get(self.table_id)
+            live_table = self.bot.tables.live.get(self.table_id)
             if live_table is not None:
                 assert_no_hand_in_public(self.emu, self.channel, live_table, self.bot)
 
@@ -229,7 +229,7 @@ class Players:
         m = ev.message
         if ev.kind != "message_create" or m is None or m.ephemeral:
             return
-        t = self.bot.manager.tables.get(self.table_id)
+        t = self.bot.tables.live.get(self.table_id)
         hand = t.hand_no if t is not None else -1
         for uid in self.users:
             if f"<@{uid}>" in m.content:
@@ -315,7 +315,7 @@ def assert_no_hand_in_public(
     """No public message of the current hand shows a card that is still in someone's hand."""
     if table.status != "playing":
         return
-    current = bot.manager.feed.table_message_id(table)
+    current = bot.tables.feed.table_message_id(table)
     if current is None:
         return
     hidden = unplayed_cards(table)

@@ -35,7 +35,6 @@ def bot_env(emu: DiscordEmulator, db: Path | str, **extra: str) -> dict[str, str
             "GUILD_READY_TIMEOUT": "0.05",
             "TABLE_EDIT_GAP_SECONDS": "0.05",
             "LOG_LEVEL": "WARNING",
-            "LEASE_SECONDS": "2",  # a killed process's tables are taken after 2 s
         }
     )
     env.update(extra)
@@ -52,7 +51,8 @@ class BotProcess:
     extra: dict[str, str] = field(default_factory=dict)
     proc: asyncio.subprocess.Process | None = None
 
-    async def start(self, timeout: float = 20.0) -> None:
+    async def start(self, timeout: float = 20.0, settle: float = 0.3) -> None:
+        """Start it and wait until it is connected (and ``settle`` seconds more)."""
         identifies = self.emu.gateway.identify_count
         with self.log.open("ab") as out:
             self.proc = await asyncio.create_subprocess_exec(
@@ -65,7 +65,7 @@ class BotProcess:
                 stderr=out,
             )
         await self.emu.wait_for_session(timeout=timeout, min_identifies=identifies + 1)
-        await asyncio.sleep(0.3)  # resumed tables start publishing
+        await asyncio.sleep(settle)  # resumed tables start publishing
 
     def kill(self) -> None:
         if self.proc is not None and self.proc.returncode is None:

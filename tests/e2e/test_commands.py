@@ -15,7 +15,7 @@ async def test_leaving_and_cancelling_a_game_ask_first(emu: DiscordEmulator, dat
         tid = lobby_table_id(lobby)
         await emu.click_and_wait(bob, lobby, label="Join")
         await emu.click_and_wait(carol, lobby, label="Join")
-        t = bot.manager.tables[tid]
+        t = bot.tables.live[tid]
         ask = await emu.invoke_and_wait(bob, w.channel, "table leave")
         assert ask.ephemeral and "Leave this game?" in ask.content
         assert t.seats[1].user_id == bob.id, "asking changes nothing"
@@ -35,7 +35,7 @@ async def test_leaving_and_cancelling_a_game_ask_first(emu: DiscordEmulator, dat
         await emu.wait_for_message(w.channel, lambda m: "cancelled by" in m.content)
         notes = [m for m in emu.public_messages(w.channel) if "No result" in m.content]
         assert len(notes) == 1, "the cancellation is announced once"
-        assert tid not in bot.manager.tables
+        assert tid not in bot.tables.live
         emu.assert_no_violations()
 
 
@@ -74,7 +74,7 @@ async def test_the_host_hands_an_absent_persons_seat_to_a_computer(
         ask = await emu.invoke_and_wait(alice, w.channel, "table replace", {"player": carol})
         assert "carol" in ask.content
         await emu.click_and_wait(alice, ask, label="Hand the seat to a computer")
-        t = bot.manager.tables[tid]
+        t = bot.tables.live[tid]
         assert t.seats[2].is_computer
         p = Players(emu, bot, tid, {alice.id: alice, bob.id: bob}, w.channel)
         await p.play_to_end()  # the game no longer waits for carol
@@ -99,7 +99,7 @@ async def test_a_rematch_invites_everyone_back(emu: DiscordEmulator, database: s
         assert not again.ephemeral and "table open" in text_of(again)
         assert f"<@{alice.id}>" in text_of(again), "the others are invited back"
         new_tid = lobby_table_id(again)
-        t = bot.manager.tables[new_tid]
+        t = bot.tables.live[new_tid]
         assert t.host_id == bob.id and t.options["target"] == 2
         assert [s.level for s in t.seats if s.is_computer] == ["hard"]
         twice = await emu.click_and_wait(alice, final, label="Rematch")
@@ -120,7 +120,7 @@ async def test_people_and_servers_can_delete_their_data(
         await emu.click_and_wait(bob, lobby, label="Join")
         await (await emu.select(alice, lobby, f"tb:ai:{tid}", ["easy"]))
         await Players(emu, bot, tid, {alice.id: alice, bob.id: bob}, w.channel).play_to_end()
-        assert await bot.storage.rank_of(w.guild.id, "smear", bob.id) is not None
+        assert await bot.storage.results.rank_of(w.guild.id, "smear", bob.id) is not None
         ask = await emu.invoke_and_wait(bob, w.channel, "stats forget")
         assert ask.ephemeral and "cannot be undone" in ask.content
         [custom_id] = [c for c in ask.custom_ids() if c.startswith("tb:forget:")]
@@ -128,8 +128,8 @@ async def test_people_and_servers_can_delete_their_data(
         assert "someone else's" in forged.content, "only the asker's own button works"
         done = await emu.click_and_wait(bob, ask, label="Delete my data")
         assert "deleted" in done.content
-        assert await bot.storage.rank_of(w.guild.id, "smear", bob.id) is None
-        assert await bot.storage.rank_of(w.guild.id, "smear", alice.id) is not None
+        assert await bot.storage.results.rank_of(w.guild.id, "smear", bob.id) is None
+        assert await bot.storage.results.rank_of(w.guild.id, "smear", alice.id) is not None
         refused = await emu.invoke_and_wait(bob, w.channel, "settings forget-server")
         assert "Manage Server" in refused.content
         owner = emu.users[w.guild.owner_id]
@@ -137,8 +137,8 @@ async def test_people_and_servers_can_delete_their_data(
         assert "cannot be undone" in ask.content
         done = await emu.click_and_wait(owner, ask, label="Delete this server's data")
         assert "deleted" in done.content
-        assert await bot.storage.leaderboard(w.guild.id, "smear") == []
-        assert await bot.storage.record_of(tid) is None
+        assert await bot.storage.results.leaderboard(w.guild.id, "smear") == []
+        assert await bot.storage.tables.record_of(tid) is None
         emu.assert_no_violations()
 
 
@@ -163,7 +163,7 @@ async def test_the_coach_hints_and_reviews_and_the_game_is_unrated(
         await p.play_to_end()
         final = await emu.wait_for_message(w.channel, lambda m: "final standings" in text_of(m))
         assert "does not count" in text_of(final)
-        assert await bot.storage.leaderboard(w.guild.id, "smear") == []
+        assert await bot.storage.results.leaderboard(w.guild.id, "smear") == []
         review = await emu.click_and_wait(alice, final, label="Review my game", timeout=30)
         assert review.ephemeral
         assert "reviewed" in review.content or "well played" in review.content, review.content

@@ -1,4 +1,4 @@
-"""``cogs.discord_rest``, the fast path to Discord, checked against discord.py's public API.
+"""``cogs.discord.rest``, the fast path to Discord, checked against discord.py's public API.
 
 It uses three things discord.py does not document; each is pinned here, so a discord.py
 release that changes them fails these tests instead of the bot:
@@ -21,9 +21,9 @@ from discord.http import Route, handle_message_parameters
 from bot.i18n import ENGLISH
 from bot.model import PLAYING, Seat, Table
 from bot.render import Button, Embed, Field, Option, Rendered, Select
-from bot.render.table import hand_message, lobby_message, table_message
-from cogs.discord_rest import message_json
-from cogs.ui import edit_kwargs, send_kwargs
+from bot.render.messages import hand_message, lobby_message, table_message
+from cogs.discord.rest import message_json
+from cogs.discord.ui import edit_kwargs, send_kwargs
 from engine.record import new_game
 from sandbox import DiscordEmulator, run_bot
 from tests.e2e.harness import make_bot, make_world

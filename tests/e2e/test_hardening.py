@@ -15,8 +15,16 @@ from bot.app import TrickBot
 from bot.i18n import ENGLISH
 from bot.render import card_label
 from engine.cards import parse_card
-from sandbox import DiscordEmulator, run_bot, start_bot, stop_bot
-from tests.e2e.harness import Players, World, lobby_table_id, make_bot, make_world, text_of
+from sandbox import DiscordEmulator, InteractionHandle, Message, run_bot, start_bot, stop_bot
+from tests.e2e.harness import (
+    Players,
+    World,
+    enabled_moves,
+    lobby_table_id,
+    make_bot,
+    make_world,
+    text_of,
+)
 
 LOCKER = """
 import sqlite3, sys, time
@@ -35,12 +43,22 @@ async def _two_people_table(emu: DiscordEmulator, w: object, users: list, channe
     return tid
 
 
-async def test_a_database_locked_by_another_program_delays_answers_but_fails_none(
+async def _click_a_move(p: Players) -> tuple[InteractionHandle, int]:
+    """The person to act clicks a legal move on their live hand; (the click, their id)."""
+    uid = await p.wait_for_human_or_end()
+    assert uid is not None
+    hand = await p.my_turn_hand(uid)
+    handle = await p.emu.click(p.users[uid], hand, enabled_moves(hand)[0])
+    return handle, uid
+
+
+async def test_a_database_locked_by_another_program_is_answered_honestly_in_time(
     emu: DiscordEmulator, tmp_path: Path
 ) -> None:
-    """Another process holds an exclusive lock for 7 s while people click in two servers:
-    every click is acknowledged in time, answered once the move is saved, and what people are
-    told is what was stored; the leaderboard answers at once."""
+    """Another program holds an exclusive lock for 10 s while people click in two servers:
+    every click is answered within 3 s, saying that nothing was played and to try again, and
+    nothing was played; the leaderboard answers at once; once the lock is gone, the same
+    people play on, and what is stored is what they were told."""
     db = tmp_path / "db.sqlite3"
     w = make_world(emu)
     other = emu.add_guild("Other", channels=["table"])
@@ -48,41 +66,42 @@ async def test_a_database_locked_by_another_program_delays_answers_but_fails_non
     async with run_bot(emu, make_bot(db)) as bot:
         t1 = await _two_people_table(emu, w, w.users[:2], w.channel)
         t2 = await _two_people_table(emu, w, others, other.channel("table"))
-        p1 = Players(emu, bot, t1, {u.id: u for u in w.users[:2]}, w.channel, hand_wait=15)
-        p2 = Players(emu, bot, t2, {u.id: u for u in others}, other.channel("table"), hand_wait=15)
+        p1 = Players(emu, bot, t1, {u.id: u for u in w.users[:2]}, w.channel)
+        p2 = Players(emu, bot, t2, {u.id: u for u in others}, other.channel("table"))
         for p in (p1, p2):
             assert await p.play_one()
         locker = await asyncio.create_subprocess_exec(
-            sys.executable, "-c", LOCKER, str(db), "7", stdout=asyncio.subprocess.PIPE
+            sys.executable, "-c", LOCKER, str(db), "10", stdout=asyncio.subprocess.PIPE
         )
         try:
             assert locker.stdout is not None
             assert (await locker.stdout.readline()).strip() == b"locked"
             before = (p1.table.version, p2.table.version)
-            clicks_before = set(emu.interactions)
-            moves = [asyncio.create_task(p.play_one()) for p in (p1, p2)]
-            board = await emu.invoke(w.users[0], w.channel, "leaderboard")
+            clicks = await asyncio.gather(*(_click_a_move(p) for p in (p1, p2)))
+            board = await emu.invoke(w.users[2], w.guild.channel("other"), "leaderboard")
             msg = await board.message(timeout=3)  # reads do not wait for the lock
             assert "leaderboard" in msg.content.lower()
-            await asyncio.wait_for(asyncio.gather(*moves), 20)
-            clicks = [h for i, h in emu.interactions.items() if i not in clicks_before]
-            deferred = [h for h in clicks if h.response_type == 6]
-            assert deferred, "a click waiting for the lock was acknowledged first, then answered"
-            await emu.wait_until(
-                lambda: True if all(h.settled for h in deferred) else None, timeout=20
-            )
+            for (handle, uid), p in zip(clicks, (p1, p2), strict=True):
+                await handle.wait_ack(timeout=5)
+
+                def told(p: Players = p, uid: int = uid) -> Message | None:
+                    hand = p.live_hands(uid)[-1]  # said on the hand, which stays in view
+                    return hand if "nothing was played" in hand.content else None
+
+                said = await emu.wait_until(told, timeout=5, what="the honest answer")
+                assert "database" in said.content and "try again" in said.content
+            assert (p1.table.version, p2.table.version) == before, "nothing was played"
+            assert locker.returncode is None, "all of it while the database was still locked"
         finally:
             await asyncio.wait_for(locker.wait(), 20)
-        assert max(emu.latencies) < 3.0
+        assert max(emu.latencies) < 3.0, "every click was answered (or acknowledged) in time"
         emu.assert_no_violations()  # no interaction answered late, none twice
+        for p in (p1, p2):  # the same turn, tried again: now it is played
+            assert await p.play_one()
         assert (p1.table.version, p2.table.version) == (before[0] + 1, before[1] + 1)
-        for p in (p1, p2):  # the answers came: each person's hand shows their move was made
-            for uid in p.users:
-                hand = p.live_hands(uid)[-1]
-                assert "not saved" not in hand.content and "could not" not in hand.content
-        # What was told is what was stored: the saved games have those moves.
+        # What was told is what was stored: the saved games have exactly the moves made.
         for tid, p in ((t1, p1), (t2, p2)):
-            found = await bot.storage.record_of(tid)
+            found = await bot.storage.tables.record_of(tid)
             assert found is not None and found[2] is not None
             moves_saved = sum(len(h.get("bids", [])) + len(h["plays"]) for h in found[2]["hands"])
             assert moves_saved == p.table.version
@@ -125,14 +144,14 @@ async def test_a_failed_save_leaves_the_seat_as_it_was(
     ask = await emu.invoke_and_wait(bob, w.channel, "table leave")
     told = await emu.click_and_wait(bob, ask, label="Leave the game")
     assert "could not be saved" in told.content
-    t = bot.manager.tables[tid]
+    t = bot.tables.live[tid]
     assert t.seats[1].user_id == bob.id, "memory keeps the seat the database kept"
     await run_sql(db, "DROP TRIGGER full")
     await stop_bot(bot)
     again = make_bot(db)
     await start_bot(emu, again)
     try:
-        t = again.manager.tables[tid]
+        t = again.tables.live[tid]
         assert t.seats[1].user_id == bob.id
         p.bot = again
         await p.play_to_end()
@@ -189,9 +208,9 @@ async def _timed_two_seat_game(
 
 
 def _time_left(bot: TrickBot, tid: int) -> float:
-    t = bot.manager.tables[tid]
+    t = bot.tables.live[tid]
     assert t.deadline is not None
-    return t.deadline - bot.manager.clock.time()
+    return t.deadline - bot.tables.clock.time()
 
 
 async def test_downtime_does_not_count_against_the_player(
@@ -230,7 +249,7 @@ async def test_no_hand_appears_in_any_log_at_debug(
         await emu.click_and_wait(bob, lobby, label="Join")
         p = Players(emu, bot, tid, {alice.id: alice, bob.id: bob}, w.channel)
         await p.play_to_end()
-        found = await bot.storage.record_of(tid)
+        found = await bot.storage.tables.record_of(tid)
     assert found is not None and found[2] is not None
     lines = [r.getMessage() for r in caplog.records]
     assert len(lines) > 20, "the test saw the logs"

@@ -98,3 +98,64 @@ async def test_a_refused_token_is_one_sentence_and_exit_2(
     assert code == 2
     _plain(err)
     assert "refused the token" in err, err
+
+
+async def test_a_second_process_on_the_same_sqlite_file_refuses_to_start(
+    emu: DiscordEmulator, tmp_path: Path
+) -> None:
+    """One process owns a SQLite file: a second one says so in one sentence (exit 2), and the
+    first plays on; once the first is gone, a new one starts at once."""
+    db = tmp_path / "db.sqlite3"
+    first = BotProcess(emu, db, tmp_path / "bot.log")
+    await first.start()
+    try:
+        code, _, err = await _run(bot_env(emu, db))
+        assert code == 2
+        _plain(err)
+        lines = [x for x in err.splitlines() if x.strip()]
+        assert len(lines) == 1 and "in use by another bot process" in lines[0], err
+        assert first.proc is not None and f"process {first.proc.pid}" in lines[0]
+        w = make_world(emu)
+        lobby = await emu.invoke_and_wait(w.users[0], w.channel, "smear start")
+        assert "table open" in text_of(lobby), "the first one is not disturbed"
+        first.kill()
+        await first.wait()
+        await first.start()  # the lock died with the process
+    finally:
+        await first.stop()
+
+
+async def test_the_status_command_shows_what_each_process_said(
+    emu: DiscordEmulator, tmp_path: Path
+) -> None:
+    db = tmp_path / "db.sqlite3"
+    code, out, err = await _run_status(bot_env(emu, db))
+    assert code == 2 and "Could not read" in err and "Traceback" not in err, err
+    bot = BotProcess(emu, db, tmp_path / "bot.log")
+    await bot.start()
+    try:
+        await asyncio.sleep(1.5)  # a heartbeat
+        code, out, err = await _run_status(bot_env(emu, db))
+        assert code == 0, err
+        assert "all servers: running" in out, out
+        assert "invalid answers (401/403/429) in the last 10 minutes: 0" in out, out
+    finally:
+        await bot.stop()
+    code, out, _ = await _run_status(bot_env(emu, db))
+    assert code == 0 and "all servers:" in out
+
+
+async def _run_status(env: dict[str, str]) -> tuple[int, str, str]:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        "status",
+        cwd=ROOT,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await asyncio.wait_for(proc.communicate(), 30)
+    assert proc.returncode is not None
+    return proc.returncode, out.decode(), err.decode()

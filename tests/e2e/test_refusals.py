@@ -99,7 +99,7 @@ async def test_clicks_from_another_server_are_refused(emu: DiscordEmulator, tmp_
         ):
             msg = await (await forge(emu, mallory, own, forged))
             assert msg.ephemeral and "another channel" in msg.content, (forged, msg.content)
-        t = bot.manager.tables[tid]
+        t = bot.tables.live[tid]
         assert [s.name for s in t.seats] == ["alice"] and t.status == "lobby"
         # The same from another channel of the table's own server.
         other_channel = w.guild.channel("other")
@@ -147,7 +147,7 @@ async def test_double_click_and_simultaneous_clicks(emu: DiscordEmulator, tmp_pa
         h2 = await emu.click(carol, lobby, label="Join")
         await h1.wait_ack()
         await h2.wait_ack()
-        t2 = bot.manager.tables[tid2]
+        t2 = bot.tables.live[tid2]
         assert len(t2.seats) == 2
         refused = [h for h in (h1, h2) if h.original is not None and h.original.ephemeral]
         assert len(refused) == 1

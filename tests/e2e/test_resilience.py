@@ -31,23 +31,23 @@ async def test_after_a_restart_hands_update_by_themselves(
     p = Players(emu, first, tid, {u.id: u for u in w.users}, w.channel)
     for _ in range(5):
         assert await p.play_one()
-    t = first.manager.tables[tid]
+    t = first.tables.live[tid]
     version, hand_no = t.version, t.hand_no
-    table_msg = first.manager.feed.table_message_id(t)
+    table_msg = first.tables.feed.table_message_id(t)
     await stop_bot(first)
 
     second = make_bot(db)
     await start_bot(emu, second)
     try:
-        t2 = second.manager.tables[tid]
+        t2 = second.tables.live[tid]
         assert (t2.version, t2.hand_no) == (version, hand_no)
-        assert second.manager.feed.table_message_id(t2) == table_msg
+        assert second.tables.feed.table_message_id(t2) == table_msg
         p.bot = second
         # Nobody clicks Refresh: each person's hand shows their turn by itself (Players fails
         # otherwise), the buttons of before the restart still work, and the game ends.
         await p.play_to_end()
         await emu.wait_for_message(w.channel, lambda m: "final standings" in text_of(m))
-        assert await second.storage.finished_count() == 1
+        assert await second.storage.results.finished_count() == 1
         assert_no_going_back(emu, w.channel, tid)
         emu.assert_no_violations()
     finally:
@@ -112,7 +112,7 @@ async def test_429_burst_during_a_game(emu: DiscordEmulator, tmp_path: Path) -> 
         await emu.wait_for_message(w.channel, lambda m: "final standings" in text_of(m))
         assert emu.rate_limit_hits
         assert max(emu.latencies) < 3.0
-        assert await bot.storage.finished_count() == 1
+        assert await bot.storage.results.finished_count() == 1
         emu.assert_no_violations()
 
 
@@ -134,12 +134,12 @@ async def test_turn_timer_and_autopilot(emu: DiscordEmulator, tmp_path: Path) ->
         await emu.wait_for_message(
             w.channel, lambda m: "until they click again" in m.content, timeout=6
         )
-        t = bot.manager.tables[tid]
+        t = bot.tables.live[tid]
         on_autopilot = [s for s in t.seats if s.autopilot]
         assert on_autopilot
         # The player clicks again: back in control.
         user = alice if on_autopilot[0].user_id == alice.id else bob
-        table_msg = emu.message(bot.manager.feed.table_message_id(t) or 0)
+        table_msg = emu.message(bot.tables.feed.table_message_id(t) or 0)
         await emu.click_and_wait(user, table_msg, label="Show my hand")
         seat = t.seat_of(user.id)
         assert seat is not None and not t.seats[seat].autopilot

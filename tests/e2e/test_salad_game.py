@@ -30,7 +30,7 @@ async def test_four_seat_salad_with_computers(emu: DiscordEmulator, database: st
         hands = [m for m in emu.public_messages(w.channel) if "Penalties:" in m.content]
         assert len(hands) == 6
         # C5: a 4-player game hands out 1120 penalty points in all.
-        found = await bot.storage.record_of(tid)
+        found = await bot.storage.tables.record_of(tid)
         assert found is not None and found[0] == "finished" and found[2] is not None
         from engine.record import replay, result
 

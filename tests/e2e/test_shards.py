@@ -1,10 +1,12 @@
 """Two bot processes, one per shard, against one emulator and one PostgreSQL: killing one loses
-nothing; its restart resumes its tables while the other keeps playing; a second process for the
-same shard never drives a table the first holds."""
+nothing; its restart resumes its tables at once while the other keeps playing; a second process
+for the same shard never drives a table the first owns, and tells the people who click there the
+truth meanwhile."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 import asyncpg
@@ -36,13 +38,14 @@ async def _table(
     return tid, people
 
 
-async def _lease_owner(url: str, table_id: int) -> str | None:
+async def _owner_process(url: str, owner: str) -> int | None:
+    """The process id the owner of ``owner`` (e.g. "shard 0 of 2") last reported."""
     conn = await asyncpg.connect(url)
     try:
-        owner: str | None = await conn.fetchval(
-            "SELECT lease_owner FROM game_tables WHERE id = $1", table_id
+        status: str | None = await conn.fetchval(
+            "SELECT status FROM heartbeats WHERE owner = $1", owner
         )
-        return owner
+        return None if status is None else int(json.loads(status)["process"])
     finally:
         await conn.close()
 
@@ -64,22 +67,39 @@ async def test_two_shard_processes_and_a_kill(
         p1 = SeenPlayers(emu, g1.channel("table"), t1, people1)
         await p0.play_until(lambda: p0.clicks >= 4)
         await p1.play_until(lambda: p1.clicks >= 4)
-        owner0, owner1 = await _lease_owner(url, t0), await _lease_owner(url, t1)
-        assert owner0 is not None and owner1 is not None and owner0 != owner1
+        owner0 = await _owner_process(url, "shard 0 of 2")
+        owner1 = await _owner_process(url, "shard 1 of 2")
+        assert first.proc is not None and second.proc is not None
+        assert (owner0, owner1) == (first.proc.pid, second.proc.pid)
 
-        # A second process for shard 0 (a misconfiguration) must not take the table.
+        # A second process for shard 0 (a misconfiguration) must not drive its table; the
+        # clicks Discord now sends it are told the truth, and nothing is played.
         intruder = BotProcess(emu, url, tmp_path / "c.log", {"SHARD_COUNT": "2", "SHARD_IDS": "0"})
         await intruder.start()
-        await asyncio.sleep(3)
-        assert await _lease_owner(url, t0) == owner0, "one table, one process"
+        hand = p0.hand_of(people0[0]) or p0.hand_of(people0[1])
+        assert hand is not None
+        user = people0[0] if p0.hand_of(people0[0]) is hand else people0[1]
+        before = [m.id for m in emu.visible_messages(g0.channel("table"), user)]
+        click = await emu.click(user, hand, label="Refresh")
+        await click.wait_ack(timeout=3)
+        answer = await emu.wait_for_message(
+            g0.channel("table"),
+            lambda m: m.visible_to(user) and m.id not in before and "starting up" in m.content,
+            timeout=3,
+        )
+        assert "nothing was played" in answer.content
+        assert await _owner_process(url, "shard 0 of 2") == first.proc.pid, "one owner"
         await intruder.stop()
+        assert "served by another process" in intruder.log.read_text()
 
         first.kill()  # shard 0's process dies; shard 1 plays on meanwhile
         await first.wait()
         before = p1.clicks
         await p1.play_until(lambda: p1.clicks >= before + 4)
 
-        await first.start()  # its restart takes its table back once the lease runs out
+        await first.start()  # its restart takes its table back at once
+        clicks = p0.clicks
+        await p0.play_until(lambda: p0.clicks > clicks, timeout=5)
         await p0.play_until(lambda: False, timeout=40)
         await p1.play_until(lambda: False, timeout=40)
         for guild, tid in ((g0, t0), (g1, t1)):

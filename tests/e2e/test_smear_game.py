@@ -68,7 +68,7 @@ async def test_two_people_and_a_computer(emu: DiscordEmulator, database: str) ->
         players = Players(emu, bot, tid, {alice.id: alice, bob.id: bob}, w.channel)
         await players.play_to_end()
         await emu.wait_for_message(w.channel, lambda m: "final standings" in text_of(m))
-        rows = await bot.storage.leaderboard(w.guild.id, "smear")
+        rows = await bot.storage.results.leaderboard(w.guild.id, "smear")
         assert {r.name for r in rows} == {"alice", "bob"}  # computers are not ranked
         assert_no_going_back(emu, w.channel, tid)
         emu.assert_no_violations()

@@ -50,7 +50,7 @@ async def sandbox(tmp_path: Path) -> AsyncIterator[Sandbox]:
 def bot_settings(tmp_path: Path, **overrides: Any) -> Any:
     """The real bot's settings for a quick sandbox: its own SQLite file, computers that do not
     pause, a table message edited as often as it changes."""
-    from bot.settings import Settings
+    from bot.config import Config
 
     values: dict[str, Any] = {
         "discord_token": None,
@@ -62,7 +62,7 @@ def bot_settings(tmp_path: Path, **overrides: Any) -> Any:
         "table_edit_gap_seconds": 0.05,
     }
     values.update(overrides)
-    return Settings(_env_file=None, **values)  # type: ignore[call-arg]
+    return Config(_env_file=None, **values)  # type: ignore[call-arg]
 
 
 async def start_real_sandbox(tmp_path: Path, **settings: Any) -> Sandbox:

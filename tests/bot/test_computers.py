@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from bot.ai import WORKER_NICENESS, ComputerPlayers
+from bot.computers import WORKER_NICENESS, ComputerPlayers
 from engine.record import new_game
 
 

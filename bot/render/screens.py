@@ -1,6 +1,6 @@
 """What differs between the games on screen: one renderer per game, found by the game's name.
 
-The shared frames (table message, hand, standings) live in ``bot.render.table``; they ask the
+The shared frames (table message, hand, standings) live in ``bot.render.messages``; they ask the
 game's renderer for the lines only that game has (Smear's bids and tally, Salad's contracts).
 """
 

@@ -1,4 +1,4 @@
-"""Settings from the environment or ``.env`` (pydantic-settings).
+"""Config from the environment or ``.env`` (pydantic-settings).
 
 The token is a SecretStr so it never appears in a repr or a log line. It is optional here so
 that ``python -m bot`` can explain how to get one instead of failing with a traceback. A bad
@@ -16,7 +16,7 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 TIMER_CHOICES = (0, 30, 60, 120, 300)  # seconds: off, 30 s, 1 min, 2 min, 5 min
 
 
-class Settings(BaseSettings):
+class Config(BaseSettings):
     # An empty value (as in .env.example) means "not set": the default applies.
     model_config = SettingsConfigDict(
         env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True
@@ -27,8 +27,9 @@ class Settings(BaseSettings):
     # sqlite:///path. Without it, the SQLite file at DATABASE_PATH.
     database_url: SecretStr | None = None
     database_path: Path = Path("data/trickbot.sqlite3")
-    # Milliseconds a save waits for the database when another program holds it.
-    database_busy_timeout_ms: int = Field(default=15_000, ge=0, le=600_000)
+    # Milliseconds a save waits for the database when another program holds it; then the
+    # person is told nothing was played (a click is answered within 3 s).
+    database_busy_timeout_ms: int = Field(default=2_000, ge=0, le=600_000)
     dev_guild_id: int | None = None
     ai_pause_seconds: float = Field(default=1.0, ge=0.0, le=30.0)
     turn_timer_seconds: int = 120
@@ -47,8 +48,6 @@ class Settings(BaseSettings):
     # deployment shares one PostgreSQL DATABASE_URL.
     shard_count: int | None = Field(default=None, ge=1, le=10_000)
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
-    # Seconds a process holds a table without renewing (a crashed one's tables move on then).
-    lease_seconds: float = Field(default=15.0, ge=1.0, le=600.0)
     # Internal knobs, rarely changed: tests make them small.
     guild_ready_timeout: float = Field(default=2.0, ge=0.0)
     table_edit_gap_seconds: float = Field(default=1.0, ge=0.0, le=10.0)
@@ -72,7 +71,7 @@ class Settings(BaseSettings):
         return value
 
     @model_validator(mode="after")
-    def _shards_fit(self) -> Settings:
+    def _shards_fit(self) -> Config:
         if self.shard_ids is not None:
             if self.shard_count is None:
                 raise ValueError("SHARD_IDS needs SHARD_COUNT")

@@ -1,8 +1,8 @@
-"""The feed's way out to Discord (``bot.tables.feed.Discord``).
+"""The feed's way out to Discord (``bot.tables.ports.Discord``).
 
 Channel messages carry a nonce Discord enforces, so a post repeated after a crash returns the
 first message. A person's hand is an ephemeral message reached through one of their
-interaction tokens. Messages go through ``cogs.discord_rest`` (the measured fast path); one
+interaction tokens. Messages go through ``cogs.discord.rest`` (the measured fast path); one
 with a file goes through discord.py's public API (``PartialMessageable``).
 
 Failures are sorted: a message or channel that is gone, or a token Discord refuses, is an
@@ -16,20 +16,18 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 import aiohttp
 import discord
 
 from bot.render import Rendered
-from bot.tables.feed import Unavailable
-from cogs.discord_rest import Rest
-from cogs.ui import send_kwargs
-
-if TYPE_CHECKING:
-    from bot.app import TrickBot
+from bot.tables.ports import Unavailable
+from cogs.discord.rest import Rest
+from cogs.discord.ui import send_kwargs
 
 log = logging.getLogger("trickbot.discord")
+
+UNKNOWN_MESSAGE = 10008  # Discord's error code for a message that does not exist (any more)
 
 
 def _passing(error: BaseException) -> bool:
@@ -58,7 +56,7 @@ def sorted_failures(*refusals: type[BaseException]) -> Iterator[None]:
 
 
 class DiscordIO:
-    def __init__(self, bot: TrickBot) -> None:
+    def __init__(self, bot: discord.Client) -> None:
         self.bot = bot
         self._rest: Rest | None = None
 
@@ -118,9 +116,11 @@ class DiscordIO:
         return True
 
     async def hand_delete(self, token: str, ref: str) -> bool:
+        """True once the copy is gone: deleted now, or already (Unknown Message)."""
         try:
             with sorted_failures(discord.HTTPException):
                 await self.rest.hand_delete(token, ref)
-        except Refused:
-            return False
+        except Refused as e:
+            cause = e.__cause__
+            return isinstance(cause, discord.NotFound) and cause.code == UNKNOWN_MESSAGE
         return True

@@ -34,7 +34,7 @@ from bot.render.base import (
     timer_text,
     view_of,
 )
-from bot.render.games import screens, trick_text
+from bot.render.screens import screens, trick_text
 from engine.cards import SUIT_OF, SUITS
 from engine.core import Phase, TrickView
 

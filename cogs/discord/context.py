@@ -1,10 +1,11 @@
 """One click or command, answered exactly once, in time, in the reader's language.
 
-``answering`` runs the work behind an interaction. If it is not done within ``DEFER_AFTER``
-seconds (the database busy, a lock held by another program), the interaction is acknowledged
-first (Discord's limit is 3 s) and answered when the work is done, so nobody sees "This
-interaction failed", and what a person is told always matches what was stored: the work's own
-outcome, success or refusal, is what the answer says.
+``Ctx.of(interaction)`` reads the interaction into an ``Asker`` (plain facts for the use cases)
+and is the ``Answer`` the use case answers through. ``working`` runs a piece of work and, if it
+is not done within ``DEFER_AFTER`` seconds (the database busy, a lock held by another program),
+acknowledges the interaction first (Discord's limit is 3 s), so nobody sees "This interaction
+failed"; what a person is told always matches what was stored: the work's own outcome, success
+or refusal, is what the answer says.
 """
 
 from __future__ import annotations
@@ -12,19 +13,15 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, Protocol, TypeVar, cast
 
 import discord
 
 from bot.i18n import Lang
-from bot.model import Place, Refusal
+from bot.model import Refusal
 from bot.render import Rendered
-from bot.tables.feed import Click
-from cogs.ui import edit_kwargs, send_kwargs
-
-if TYPE_CHECKING:
-    from bot.app import TrickBot
-    from bot.tables import TableManager
+from bot.tables import Asker, Tables
+from cogs.discord.ui import edit_kwargs, send_kwargs
 
 log = logging.getLogger("trickbot.cogs")
 
@@ -32,86 +29,54 @@ DEFER_AFTER = 2.0  # seconds of work before an interaction is acknowledged first
 T = TypeVar("T")
 
 
-class Ctx:
-    """An interaction, with what every handler needs and the ways to answer it."""
+class WithTables(Protocol):
+    """The bot, as the cogs know it: the door to its tables (``bot.app.TrickBot``)."""
 
-    def __new__(cls, interaction: discord.Interaction[Any]) -> Ctx:
-        # One per interaction (kept in its ``extras``), so the error handler knows whether
-        # the handler already acknowledged it.
+    tables: Tables
+
+
+class Ctx:
+    """An interaction: who asked (``asker``) and the ways to answer it (``bot.tables.Answer``).
+    One per interaction (``Ctx.of``), so the error handler knows what was answered already."""
+
+    def __init__(self, interaction: discord.Interaction[Any]) -> None:
+        self.interaction = interaction
+        self.bot = cast(WithTables, interaction.client)
+        self.deferred: str | None = None  # "update" or "new" once acknowledged early
+        # The work may answer while ``working`` acknowledges it: one at a time, in order.
+        self._answering = asyncio.Lock()
+        self.asker = _asker(interaction)
+
+    @classmethod
+    def of(cls, interaction: discord.Interaction[Any]) -> Ctx:
+        """The interaction's Ctx (made once, kept in its ``extras``)."""
         existing = interaction.extras.get("ctx")
         if isinstance(existing, Ctx):
             return existing
-        ctx = super().__new__(cls)
-        interaction.extras["ctx"] = ctx
+        ctx = interaction.extras["ctx"] = cls(interaction)
         return ctx
 
-    def __init__(self, interaction: discord.Interaction[Any]) -> None:
-        if getattr(self, "interaction", None) is interaction:
-            return
-        self.interaction = interaction
-        self.bot = cast("TrickBot", interaction.client)
-        self.user_id = interaction.user.id
-        self.deferred: str | None = None  # "update" or "new" once acknowledged early
-        # The work may answer while ``answering`` acknowledges it: one at a time, in order.
-        self._answering = asyncio.Lock()
-
     @property
-    def manager(self) -> TableManager:
-        return self.bot.manager
-
-    @property
-    def place(self) -> Place:
-        return Place(self.interaction.guild_id or 0, self.interaction.channel_id or 0)
+    def tables(self) -> Tables:
+        return self.bot.tables
 
     @property
     def lang(self) -> Lang:
         """The reader's language (private answers)."""
-        return self.bot.languages.private(
-            self.interaction.guild_id, self.user_id, self.interaction.locale
-        )
+        return self.tables.lang(self.asker)
 
-    @property
-    def public_lang(self) -> Lang:
-        return self.bot.languages.public(self.interaction.guild_id or 0)
-
-    @property
-    def can_manage(self) -> bool:
-        i = self.interaction
-        return bool(i.guild is not None and i.permissions.manage_guild)
-
-    @property
-    def name(self) -> str:
-        user = self.interaction.user
-        return getattr(user, "display_name", None) or user.name
-
-    def click(self) -> Click:
-        i = self.interaction
-        msg = i.message
-        return Click(
-            token=i.token,
-            issued=self.manager.clock.time(),
-            message_id=None if msg is None else msg.id,
-            ephemeral=bool(msg is not None and msg.flags.ephemeral),
-            locale=str(i.locale.value) if i.locale is not None else None,
-        )
-
-    @property
-    def on_ephemeral(self) -> bool:
-        msg = self.interaction.message
-        return msg is not None and msg.flags.ephemeral
+    async def refuse(self, error: Refusal) -> None:
+        await self.say(self.lang.t(error.key, **error.params))
 
     # ------------------------------------------------------------------ the work
 
-    async def answering(self, work: Awaitable[T], *, defer: str) -> T:
-        """``work``'s result; acknowledges the interaction first (``defer``: "update" for an
-        answer that edits the clicked message, "new" for one that posts a message, "none" never)
-        if the work takes long."""
+    async def working(self, work: Awaitable[T], *, slow: str) -> T:
         task = asyncio.ensure_future(work)
-        if defer == "none":
+        if slow == "none":
             return await task
         done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
         if not done:
-            await self.defer(defer)
+            await self.defer(slow)
         return await task
 
     async def defer(self, kind: str) -> None:
@@ -135,7 +100,6 @@ class Ctx:
     # ------------------------------------------------------------------ answers
 
     async def update(self, payload: Rendered | None) -> None:
-        """Edit the clicked message (None: only acknowledge)."""
         async with self._answering:
             await self._update(payload)
 
@@ -147,15 +111,10 @@ class Ctx:
             else:
                 await response.edit_message(**edit_kwargs(payload))
             return
-        if payload is None:
-            return
-        if self.deferred == "new":  # acknowledged with a "thinking" message: fill it in
+        if payload is not None:  # acknowledged already: the answer fills it in
             await self.interaction.edit_original_response(**edit_kwargs(payload))
-            return
-        await self.interaction.edit_original_response(**edit_kwargs(payload))
 
     async def post(self, payload: Rendered, *, ephemeral: bool) -> int | None:
-        """A new message as the answer; returns its id."""
         async with self._answering:
             return await self._post(payload, ephemeral=ephemeral)
 
@@ -172,11 +131,7 @@ class Ctx:
         )
         return followup.id
 
-    async def post_hand(self, payload: Rendered) -> int | None:
-        return await self.post(payload, ephemeral=True)
-
     async def say(self, text: str, *, ephemeral: bool = True) -> None:
-        """A sentence, whether or not the interaction was answered (or acknowledged) already."""
         async with self._answering:
             await self._say(text, ephemeral=ephemeral)
 
@@ -191,5 +146,23 @@ class Ctx:
         except discord.HTTPException as e:
             log.warning("could not answer an interaction: %s", e)
 
-    async def refuse(self, error: Refusal) -> None:
-        await self.say(self.lang.t(error.key, **error.params))
+
+def _asker(i: discord.Interaction[Any]) -> Asker:
+    msg = i.message
+    guild = i.guild
+    data: dict[str, Any] = dict(i.data or {})
+    values = data.get("values") or ()
+    user = i.user
+    return Asker(
+        guild_id=i.guild_id or 0,
+        channel_id=i.channel_id or 0,
+        user_id=user.id,
+        name=getattr(user, "display_name", None) or user.name,
+        locale=str(i.locale.value) if i.locale is not None else None,
+        can_manage=bool(guild is not None and i.permissions.manage_guild),
+        owns_guild=bool(guild is not None and guild.owner_id == user.id),
+        token=i.token,
+        message_id=None if msg is None else msg.id,
+        ephemeral=bool(msg is not None and msg.flags.ephemeral),
+        selected=tuple(str(v) for v in values if isinstance(v, str)),
+    )

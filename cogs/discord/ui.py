@@ -32,7 +32,7 @@ def _button(b: Button, row: int) -> discord.ui.Button[Any]:
 
 def build_view(rendered: Rendered) -> discord.ui.View | None:
     """A finished View of the components: discord.py never keeps it (every click is routed by
-    ``cogs.buttons.on_interaction``, which trusts nothing a custom_id says)."""
+    ``cogs.discord.router.on_interaction``, which trusts nothing a custom_id says)."""
     if not rendered.rows:
         return None
     view = discord.ui.View(timeout=None)

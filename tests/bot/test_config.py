@@ -1,4 +1,4 @@
-"""Settings: the example file works as it is, and a bad value is named in one sentence."""
+"""Config: the example file works as it is, and a bad value is named in one sentence."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from bot.settings import Settings
+from bot.config import Config
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -17,14 +17,14 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_the_example_env_file_works_as_it_is(tmp_path: Path) -> None:
     env = tmp_path / ".env"
     env.write_text((ROOT / ".env.example").read_text())
-    s = Settings(_env_file=env)  # type: ignore[call-arg]
+    s = Config(_env_file=env)  # type: ignore[call-arg]
     assert not s.has_token and s.dev_guild_id is None and s.turn_timer_seconds == 120
     assert s.discord_api_url is None or s.discord_api_url == ""
 
 
 def test_every_setting_is_in_the_example() -> None:
     example = (ROOT / ".env.example").read_text()
-    for name in Settings.model_fields:
+    for name in Config.model_fields:
         assert f"\n{name.upper()}=" in example, name
 
 
@@ -35,7 +35,7 @@ def test_every_setting_is_in_the_example() -> None:
 def test_a_bad_value_is_refused(name: str, value: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(name, value)
     with pytest.raises(ValidationError):
-        Settings(_env_file=None)  # type: ignore[call-arg]
+        Config(_env_file=None)  # type: ignore[call-arg]
 
 
 def test_python_m_bot_names_the_bad_setting(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.model import Refusal
-from cogs.context import Ctx
+from cogs.discord.context import Ctx
 
 log = logging.getLogger("trickbot.commands")
 
@@ -31,7 +31,7 @@ def message_key(error: app_commands.AppCommandError) -> tuple[str, dict[str, obj
 async def on_app_command_error(
     interaction: discord.Interaction[Any], error: app_commands.AppCommandError
 ) -> None:
-    ctx = Ctx(interaction)
+    ctx = Ctx.of(interaction)
     key, args = message_key(error)
     await ctx.say(ctx.lang.t(key, **args))
 

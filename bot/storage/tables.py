@@ -1,0 +1,247 @@
+"""Tables and their games: created, saved after every change (with the change's public effects
+and, at the end, the game's result), loaded again after a restart.
+
+A table can always be rebuilt from its rows: the game record (RECORD.md) and the seed give the
+engine state (``engine.record.restore``); its seats, message slots, outbox and hand copies give
+the rest.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.model import CANCELLED, FINISHED, PLAYING, Place, Seat, Table, count_actions
+from bot.storage.database import Database, Statement
+from bot.storage.feed import INSERT_OUTBOX, HandCopyRow, OutboxRow, SlotRow
+from bot.storage.ownership import Shards
+from bot.storage.results import ResultStore
+from engine.record import restore, to_record
+
+LIVE_SQL = "('lobby', 'playing')"
+UPDATE_GAME = (
+    "UPDATE game_tables SET status = ?, record = ?, version = ?, deadline = ?, host_id = ?,"
+    " settings = ?, updated_at = ? WHERE id = ?"
+)
+TABLE_COLUMNS = (
+    "id, guild_id, channel_id, game, host_id, max_seats, options, turn_timer, seed, status,"
+    " record, version, deadline, settings, updated_at"
+)
+
+
+@dataclass(frozen=True)
+class LoadedTable:
+    table: Table
+    slots: list[SlotRow]
+    outbox: list[OutboxRow]
+    hand_copies: list[HandCopyRow]
+
+
+class TableStore:
+    def __init__(self, db: Database, results: ResultStore) -> None:
+        self.db = db
+        self.results = results
+
+    async def create_table(self, t: Table) -> int:
+        now = time.time()
+        async with self.db.transaction() as tx:
+            row = await tx.fetchone(
+                "INSERT INTO game_tables (guild_id, channel_id, game, host_id, max_seats,"
+                " options, turn_timer, seed, status, settings, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                (
+                    t.guild_id,
+                    t.channel_id,
+                    t.game,
+                    t.host_id,
+                    t.max_seats,
+                    json.dumps(t.options),
+                    t.turn_timer,
+                    t.seed,
+                    t.status,
+                    json.dumps(t.settings),
+                    now,
+                    now,
+                ),
+            )
+            assert row is not None
+            t.id = int(row[0])
+            for sql, params in self._seat_statements(t):
+                await tx.execute(sql, params)
+        t.idle_since = now
+        return t.id
+
+    def _seat_statements(self, t: Table) -> list[Statement]:
+        out: list[Statement] = [("DELETE FROM seats WHERE table_id = ?", (t.id,))]
+        out += [
+            (
+                "INSERT INTO seats (table_id, seat, user_id, name, level, autopilot, timeouts)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (t.id, i, s.user_id, s.name, s.level, int(s.autopilot), s.timeouts),
+            )
+            for i, s in enumerate(t.seats)
+        ]
+        return out
+
+    def _table_statement(self, t: Table) -> Statement:
+        record = None
+        if t.state is not None:
+            record = json.dumps(to_record(t.state), separators=(",", ":"))
+        return (
+            UPDATE_GAME,
+            (
+                t.status,
+                record,
+                t.version,
+                t.deadline,
+                t.host_id,
+                json.dumps(t.settings),
+                t.idle_since,
+                t.id,
+            ),
+        )
+
+    async def save(self, t: Table, rows: Sequence[OutboxRow] = (), *, seats: bool = False) -> None:
+        """A table after a change, with the public effects it caused, in one transaction
+        (group-committed). When the game is over, its result and the ratings are written in
+        that same transaction, exactly once."""
+        statements = [self._table_statement(t)]
+        if seats:
+            statements += self._seat_statements(t)
+        statements += [(INSERT_OUTBOX, (t.id, *r)) for r in rows]
+        if t.status != FINISHED:
+            await self.db.write(statements)
+            return
+        async with self.db.transaction() as tx:
+            for sql, params in statements:
+                await tx.execute(sql, params)
+            await self.results.record(tx, t)
+
+    async def cancel(self, t: Table, rows: Sequence[OutboxRow] = ()) -> None:
+        statements: list[Statement] = [
+            (
+                "UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ?",
+                (CANCELLED, time.time(), t.id),
+            ),
+        ]
+        statements += [(INSERT_OUTBOX, (t.id, *r)) for r in rows]
+        await self.db.write(statements)
+
+    async def _load(self, row: tuple[Any, ...]) -> LoadedTable:
+        t = Table(
+            id=row[0],
+            guild_id=row[1],
+            channel_id=row[2],
+            game=row[3],
+            host_id=row[4],
+            max_seats=row[5],
+            options=json.loads(row[6]),
+            turn_timer=row[7],
+            seed=row[8],
+            status=row[9],
+            version=row[11],
+            deadline=row[12],
+            settings=json.loads(row[13] or "{}"),
+            idle_since=float(row[14]),
+        )
+        t.seats = await self._load_seats(t.id)
+        if t.status in (PLAYING, FINISHED) and row[10]:
+            record = json.loads(row[10])
+            t.state = restore(record, t.seed)
+            t.version = count_actions(record)
+        slots = [
+            SlotRow(*r)
+            for r in await self.db.fetchall(
+                "SELECT slot, nonce, message_id FROM slots WHERE table_id = ?", (t.id,)
+            )
+        ]
+        outbox = [
+            OutboxRow(*r)
+            for r in await self.db.fetchall(
+                "SELECT seq, op, slot, nonce, payload, revision FROM outbox WHERE table_id = ?"
+                " ORDER BY seq",
+                (t.id,),
+            )
+        ]
+        t.next_seq = (outbox[-1].seq + 1) if outbox else 1
+        copies = [
+            HandCopyRow(*r)
+            for r in await self.db.fetchall(
+                "SELECT user_id, copy_token, copy_ref, copy_message_id, copy_at, fresh_token,"
+                " fresh_at, locale FROM hand_copies WHERE table_id = ?",
+                (t.id,),
+            )
+        ]
+        return LoadedTable(t, slots, outbox, copies)
+
+    async def _load_seats(self, table_id: int) -> list[Seat]:
+        rows = await self.db.fetchall(
+            "SELECT user_id, name, level, autopilot, timeouts FROM seats WHERE table_id = ?"
+            " ORDER BY seat",
+            (table_id,),
+        )
+        return [
+            Seat(user_id=r[0], name=r[1], level=r[2], autopilot=bool(r[3]), timeouts=r[4])
+            for r in rows
+        ]
+
+    async def load_table(self, table_id: int) -> LoadedTable | None:
+        """Any table, live or not (a rematch reads the finished game)."""
+        row = await self.db.fetchone(
+            f"SELECT {TABLE_COLUMNS} FROM game_tables WHERE id = ?", (table_id,)
+        )
+        return None if row is None else await self._load(row)
+
+    async def load_tables(self, ids: Sequence[int]) -> list[LoadedTable]:
+        if not ids:
+            return []
+        marks = ", ".join("?" for _ in ids)
+        rows = await self.db.fetchall(
+            f"SELECT {TABLE_COLUMNS} FROM game_tables WHERE id IN ({marks}) ORDER BY id",
+            tuple(ids),
+        )
+        return [await self._load(row) for row in rows]
+
+    async def load_owned(self, shards: Shards) -> list[LoadedTable]:
+        """Every table of ``shards`` that is live or still has messages to send."""
+        where, params = shards.sql()
+        rows = await self.db.fetchall(
+            f"SELECT {TABLE_COLUMNS} FROM game_tables WHERE (status IN {LIVE_SQL}"
+            f" OR id IN (SELECT table_id FROM outbox)) AND {where} ORDER BY id",
+            params,
+        )
+        return [await self._load(row) for row in rows]
+
+    async def table_status(self, table_id: int) -> str | None:
+        """A table's status as stored (None: no such table)."""
+        row = await self.db.fetchone("SELECT status FROM game_tables WHERE id = ?", (table_id,))
+        return None if row is None else str(row[0])
+
+    async def live_table_in_channel(self, channel_id: int) -> int | None:
+        row = await self.db.fetchone(
+            f"SELECT id FROM game_tables WHERE channel_id = ? AND status IN {LIVE_SQL}",
+            (channel_id,),
+        )
+        return None if row is None else int(row[0])
+
+    async def record_of(self, table_id: int) -> tuple[str, Place, dict[str, Any] | None] | None:
+        """(status, place, record or None before the game starts) of any table."""
+        row = await self.db.fetchone(
+            "SELECT status, guild_id, channel_id, record FROM game_tables WHERE id = ?",
+            (table_id,),
+        )
+        if row is None:
+            return None
+        record = json.loads(row[3]) if row[3] else None
+        return str(row[0]), Place(int(row[1]), int(row[2])), record
+
+    async def last_record_in_channel(self, channel_id: int) -> tuple[int, dict[str, Any]] | None:
+        row = await self.db.fetchone(
+            "SELECT id, record FROM game_tables WHERE channel_id = ? AND record IS NOT NULL"
+            " AND status IN ('finished', 'cancelled') ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return None if row is None else (int(row[0]), json.loads(row[1]))

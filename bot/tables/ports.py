@@ -1,0 +1,100 @@
+"""What bot/tables needs from outside, as protocols: Discord (``cogs.discord.io`` implements
+it; tests use a fake) and a clock (tests drive one by hand)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+from bot.model import Place
+from bot.render import Rendered
+
+T = TypeVar("T")
+
+
+class Clock(Protocol):
+    def monotonic(self) -> float: ...
+
+    def time(self) -> float: ...
+
+
+class SystemClock:
+    def monotonic(self) -> float:
+        return time.monotonic()
+
+    def time(self) -> float:
+        return time.time()
+
+
+class Unavailable(Exception):
+    """Discord could not be reached or failed on its side: try again later."""
+
+
+class Discord(Protocol):
+    """What the feed needs of Discord (``cogs.discord.io`` implements it). Permanent failures
+    are answered (None, False); passing ones raise ``Unavailable``."""
+
+    async def post(self, channel_id: int, message: Rendered, nonce: str) -> int | None: ...
+
+    async def edit(self, channel_id: int, message_id: int, message: Rendered) -> bool: ...
+
+    async def delete(self, channel_id: int, message_id: int) -> None: ...
+
+    async def hand_post(self, token: str, message: Rendered) -> int | None: ...
+
+    async def hand_edit(self, token: str, ref: str, message: Rendered) -> bool: ...
+
+    async def hand_delete(self, token: str, ref: str) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Asker:
+    """Who asked (a click or a command), where, and how their interaction reaches them. Plain
+    facts read off the interaction by ``cogs``; nothing in them is trusted (the table is
+    checked against them, not the other way round)."""
+
+    guild_id: int
+    channel_id: int
+    user_id: int
+    name: str  # as the server shows them
+    locale: str | None  # their Discord client's language
+    can_manage: bool  # Manage Server in this server
+    owns_guild: bool
+    token: str  # the interaction's token (reaches their messages for 15 minutes)
+    message_id: int | None = None  # the message clicked (None for a command)
+    ephemeral: bool = False  # the clicked message is ephemeral (a copy of a hand)
+    selected: tuple[str, ...] = ()  # a menu's chosen values
+
+    @property
+    def place(self) -> Place:
+        return Place(self.guild_id, self.channel_id)
+
+
+class Answer(Protocol):
+    """How a use case answers the person who asked (``cogs.discord.context.Ctx`` implements it
+    for a discord.py interaction; tests use a fake). Exactly one answer reaches Discord in time:
+    a slow piece of work is acknowledged first."""
+
+    async def working(self, work: Awaitable[T], *, slow: str) -> T:
+        """``work``'s result; if it takes long, the interaction is acknowledged first, as
+        ``slow`` says: "update" (the answer edits the clicked message), "new" (it posts a
+        message only the asker sees) or "none" (never: the answer must be a public post)."""
+        ...
+
+    async def update(self, payload: Rendered | None) -> None:
+        """Edit the clicked message (None: only acknowledge the click)."""
+        ...
+
+    async def post(self, payload: Rendered, *, ephemeral: bool) -> int | None:
+        """A new message as the answer; its id."""
+        ...
+
+    async def say(self, text: str, *, ephemeral: bool = True) -> None:
+        """A sentence, whatever was answered before."""
+        ...
+
+    async def defer(self, kind: str) -> None:
+        """Acknowledge now ("update" or "new"): the answer will take seconds."""
+        ...

@@ -1,0 +1,73 @@
+"""Use cases after a game: a rematch, the game's record, the coach's review of a player."""
+
+from __future__ import annotations
+
+from bot import render
+from bot.log import game_event
+from bot.model import FINISHED, PLAYING, Refusal
+from bot.render.coach import game_review_text
+from bot.tables.ports import Answer, Asker
+from bot.tables.service.base import UseCases
+from engine.record import to_record
+
+
+class AfterGameUseCases(UseCases):
+    async def rematch(self, asker: Asker, answer: Answer, table_id: int) -> None:
+        """A new table in the channel with the same options, everyone invited back."""
+        work = self.commands.rematch(table_id, asker.place, asker.user_id, asker.name)
+        try:
+            t, shown = await answer.working(work, slow="none")
+        except Refusal as e:
+            if e.key == "refusal-table-here":
+                raise Refusal("refusal-rematch-open") from None
+            raise
+        message_id = await answer.post(shown.payload, ephemeral=False)
+        if message_id is not None:
+            self.feed.set_slot(t, "lobby", message_id, shown)
+        game_event(t.id, "rematch", of=table_id)
+
+    async def export(self, asker: Asker, answer: Answer, table_id: int) -> None:
+        """The record of a finished or cancelled game, as a JSON file (only the asker sees)."""
+        found = await answer.working(self.parts.storage.tables.record_of(table_id), slow="new")
+        if found is None:
+            raise Refusal("refusal-no-record")
+        status, place, record = found
+        if place != asker.place:
+            raise Refusal("refusal-wrong-channel")
+        if record is None:
+            raise Refusal("refusal-no-record")
+        if status not in (FINISHED, "cancelled"):
+            raise Refusal("refusal-export-live")
+        name, blob = render.record_file(table_id, record)
+        payload = render.Rendered(
+            content=self.lang(asker).t("export-ready", table=str(table_id)), file=(name, blob)
+        )
+        await answer.post(payload, ephemeral=True)
+
+    async def export_here(self, asker: Asker, answer: Answer) -> None:
+        """``/table export``: the record of this channel's last game."""
+        live = self.parts.registry.in_channel(asker.channel_id)
+        if live is not None and live.status == PLAYING:
+            raise Refusal("refusal-export-live")
+        found = await answer.working(
+            self.parts.storage.tables.last_record_in_channel(asker.channel_id), slow="new"
+        )
+        if found is None:
+            raise Refusal("refusal-no-game-here")
+        await self.export(asker, answer, found[0])
+
+    async def review_game(self, asker: Asker, answer: Answer, table_id: int) -> None:
+        """After a game: the asker's three costliest decisions, worked out in the pool."""
+        loaded = await answer.working(self.parts.storage.tables.load_table(table_id), slow="new")
+        if loaded is None or loaded.table.place != asker.place:
+            raise Refusal("refusal-wrong-channel")
+        t = loaded.table
+        seat = t.seat_of(asker.user_id)
+        if seat is None or t.state is None:
+            raise Refusal("review-not-player")
+        if t.state.outcome() is None:
+            raise Refusal("refusal-rematch-not-over")
+        await answer.defer("new")  # the review takes seconds
+        mistakes = await self.parts.computers.review(to_record(t.state), seat)
+        text = game_review_text(mistakes, self.lang(asker))
+        await answer.post(render.Rendered(content=text), ephemeral=True)

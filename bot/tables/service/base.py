@@ -1,0 +1,115 @@
+"""What every use case shares: the parts of the house it may use, and how it answers a hand.
+
+A use case is one thing a person can do (open a table, play a card, see the leaderboard). It
+reads the asker's facts (``Asker``), calls the commands that check and save, and answers through
+the ``Answer`` it was given. Refusals go up as ``Refusal``: the cogs say them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable
+from dataclasses import dataclass
+
+from bot.computers import ComputerPlayers
+from bot.i18n import Lang
+from bot.languages import Languages
+from bot.model import Refusal, Table
+from bot.storage import Storage
+from bot.tables.commands import Commands, HandRefusal
+from bot.tables.feed import Click, Feed, Shown
+from bot.tables.ports import Answer, Asker, Clock
+from bot.tables.registry import Registry
+
+
+@dataclass
+class Parts:
+    """The house's rooms a use case may walk into (they never reach the cogs)."""
+
+    commands: Commands
+    feed: Feed
+    registry: Registry
+    storage: Storage
+    languages: Languages
+    computers: ComputerPlayers
+    clock: Clock
+
+
+class UseCases:
+    def __init__(self, parts: Parts) -> None:
+        self.parts = parts
+        self.commands = parts.commands
+        self.feed = parts.feed
+
+    def lang(self, asker: Asker) -> Lang:
+        """The asker's language (what only they see)."""
+        return self.parts.languages.private(asker.guild_id, asker.user_id, asker.locale)
+
+    def public(self, guild_id: int) -> Lang:
+        """The server's language (what everyone sees)."""
+        return self.parts.languages.public(guild_id)
+
+    def click(self, asker: Asker) -> Click:
+        return Click(
+            token=asker.token,
+            issued=self.parts.clock.time(),
+            message_id=asker.message_id,
+            ephemeral=asker.ephemeral,
+            locale=asker.locale,
+        )
+
+    def saw(self, asker: Asker, table_id: int) -> None:
+        """Any click by a seated person keeps their freshest token: their hand can follow
+        them."""
+        t = self.parts.registry.get(table_id)
+        if t is not None and t.place == asker.place:
+            self.feed.saw(t, asker.user_id, self.click(asker))
+
+    async def answer_hand(
+        self, asker: Asker, answer: Answer, table_id: int, work: Awaitable[Shown]
+    ) -> None:
+        """Show a person their hand (or why nothing was done, on the hand) through its lane.
+        Waiting for the lane counts as work: if it is long, the click is acknowledged first."""
+
+        async def answered() -> None:
+            try:
+                shown = await work
+            except HandRefusal as e:
+                shown = e.shown
+            except Refusal as e:  # nothing was done: say why on the hand, if it can be shown
+                shown = await self._hand_saying(asker, table_id, e)
+            t = shown.table  # the game may have just ended: the table left the registry
+            if t is None:
+                raise Refusal("refusal-table-closed")
+            await self.feed.answer_hand(
+                t,
+                asker.user_id,
+                shown,
+                self.click(asker),
+                update=answer.update,
+                post=lambda payload: answer.post(payload, ephemeral=True),
+            )
+
+        await answer.working(answered(), slow="update" if asker.ephemeral else "new")
+
+    async def _hand_saying(self, asker: Asker, table_id: int, refusal: Refusal) -> Shown:
+        """The person's hand with a refusal's sentence on it (so it stays where they look);
+        the refusal itself if their hand cannot be shown (no seat, the table is not here)."""
+        lang = self.lang(asker)
+        note = lang.t(refusal.key, **refusal.params)
+        try:
+            return await self.commands.hand_with_note(
+                table_id, asker.place, asker.user_id, lang, note, None
+            )
+        except Refusal:
+            raise refusal from None
+
+    async def table_here(self, asker: Asker) -> Table:
+        """The table of the asker's channel (a command typed there), or a Refusal that tells
+        the truth if there is none driven here."""
+        registry = self.parts.registry
+        if registry.unavailable is not None:
+            raise Refusal(registry.unavailable)
+        t = registry.in_channel(asker.channel_id)
+        if t is not None and t.place == asker.place:
+            return t
+        raise await registry.missing_in_channel(asker.channel_id)
