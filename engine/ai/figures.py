@@ -6,10 +6,11 @@ Usage::
     python -m engine figures --only smear-expert-normal --games 150
 
 Each figure is one arena run (``engine.ai.arena``: fixed seeds, duplicate deals, the candidate
-in every seat) at the budgets the bot ships (``SHIPPED_BUDGET_MS``: expert 250 ms, hard 150 ms
-per decision). The arena's full report is printed for each, then one table: the candidate's
-match win rate with its Wilson 95% interval, its set rate (Smear), its decision time p95, and
-whether each target is met. A change that makes a level weaker shows here before it ships.
+in every seat) at the budgets the bot ships (``engine.levels.SEARCH_BUDGET_MS``: expert 250 ms,
+hard 150 ms per decision). The arena's full report is printed for each, then one table: the
+candidate's match win rate with its Wilson 95% interval, its set rate (Smear), its decision
+time p95, and whether each target is met. A change that makes a level weaker shows here before
+it ships.
 """
 
 from __future__ import annotations
@@ -20,9 +21,8 @@ import time
 from dataclasses import dataclass
 
 from engine.ai import arena
+from engine.levels import SEARCH_BUDGET_MS
 
-# The bot's budgets per decision (bot/computers.py BUDGET_MS); the rule levels need none.
-SHIPPED_BUDGET_MS = {"hard": 150.0, "expert": 250.0}
 DECISION_P95_MS = 300.0  # the most a searching level's decision may take, 95 times in 100
 
 
@@ -66,10 +66,10 @@ def arena_argv(f: Figure, args: argparse.Namespace) -> list[str]:
         "--workers",
         str(args.workers),
     ]
-    if f.candidate in SHIPPED_BUDGET_MS:
-        argv += ["--budget-ms", f"{SHIPPED_BUDGET_MS[f.candidate]:g}"]
-    if f.field in SHIPPED_BUDGET_MS:
-        argv += ["--field-budget-ms", f"{SHIPPED_BUDGET_MS[f.field]:g}"]
+    if f.candidate in SEARCH_BUDGET_MS:
+        argv += ["--budget-ms", f"{SEARCH_BUDGET_MS[f.candidate]:g}"]
+    if f.field in SEARCH_BUDGET_MS:
+        argv += ["--field-budget-ms", f"{SEARCH_BUDGET_MS[f.field]:g}"]
     if args.cpu_time:
         argv.append("--cpu-time")
     return argv
@@ -91,7 +91,7 @@ class Measured:
         ok = self.rate >= least if f.min_win is not None else self.rate > least
         if f.max_set is not None and self.set_rate is not None:
             ok = ok and self.set_rate <= f.max_set
-        if f.candidate in SHIPPED_BUDGET_MS:
+        if f.candidate in SEARCH_BUDGET_MS:
             ok = ok and self.p95_ms <= DECISION_P95_MS
         return ok
 
