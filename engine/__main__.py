@@ -1,4 +1,4 @@
-"""``python -m engine``: replay, simulate, bench, arena."""
+"""``python -m engine``: replay, review, simulate, bench, arena, figures."""
 
 from engine.cli import main
 

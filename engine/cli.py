@@ -1,4 +1,4 @@
-"""The engine's command line: ``python -m engine replay|review|simulate|bench|arena``.
+"""The engine's command line: ``python -m engine replay|review|simulate|bench|arena|figures``.
 
 ``replay`` and ``review`` are the boundary for untrusted records: a bad record exits 1 with one
 line on standard error and nothing on standard output, never a traceback.
@@ -119,6 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     b.set_defaults(func=cmd_bench)
 
     sub.add_parser("arena", help="computer players' strength (see --help of the arena)")
+    sub.add_parser("figures", help="every level's figures against its targets (see its --help)")
     return p
 
 
@@ -129,6 +130,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         code: int = arena_main(args_list[1:])
         return code
+    if args_list and args_list[0] == "figures":
+        from engine.ai.figures import main as figures_main
+
+        figures_code: int = figures_main(args_list[1:])
+        return figures_code
     args = build_parser().parse_args(args_list)
     run: Callable[[argparse.Namespace], int] = args.func
     return run(args)

@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engine.ai import TABLE_LEVELS
 from engine.core import Outcome, TrickView
 from engine.errors import InvalidOptions
+from engine.levels import TABLE_LEVELS
 from engine.salad import MAX_SEATS as SALAD_MAX
 from engine.salad import MIN_SEATS as SALAD_MIN
 from engine.salad import SaladState

@@ -23,12 +23,9 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from engine.levels import LEVELS, TABLE_LEVELS
 from engine.salad import SaladView
 from engine.smear import SmearView
-
-LEVELS = ("random", "easy", "normal-v1", "normal", "hard", "expert")
-# The levels a table may seat; ``normal-v1`` is a fixed reference for the arena only.
-TABLE_LEVELS = ("random", "easy", "normal", "hard", "expert")
 
 View = SmearView | SaladView
 
@@ -82,9 +79,9 @@ def make_player(
 
         return NormalPlayer()
     if level == "hard":
-        from engine.ai.search import SearchPlayer
+        from engine.ai.hard import HardPlayer
 
-        return SearchPlayer(game, budget_ms=budget_ms, iterations=iterations)
+        return HardPlayer(game, budget_ms=budget_ms, iterations=iterations)
     from engine.ai.expert import ExpertPlayer
 
     return ExpertPlayer(game, budget_ms=budget_ms, iterations=iterations)

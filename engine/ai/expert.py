@@ -3,8 +3,10 @@ endgames.
 
 For each decision the player deals the unseen cards to the other seats consistently with
 everything public (``determinize.sample_hands``) and weighs each deal by how well it explains
-the others' bids (Smear: ``bid_likelihood``, from the measured bidding model, so a deal where a
-seat passed holding a hand that bids 3 counts little but is never thrown away). On each deal
+what the others did (``engine.ai.inference``): their bids (Smear, from the measured bidding
+model, so a deal where a seat passed holding a hand that bids 3 counts little but is never
+thrown away) and every card they played this hand (the ``normal`` rules' card, with the
+measured share of decisions on which other players agree with it). On each deal
 every legal action is tried and the rest of the hand is played out; the action with the best
 weighted mean value over the deals is chosen, the same deals for every action (common random
 numbers). Touching cards of equal worth are tried once for all (``equivalent_actions``), and
@@ -13,6 +15,15 @@ the budget goes to the moves in doubt. The playouts follow the ``normal`` rules,
 Smear hand with at most ``ENDGAME_TRICKS`` tricks left is solved exactly: every seat plays the
 card best for its own chance to win on that deal (max^n search over the remaining tricks;
 with High and Low fixed by who holds those trumps, only Jack and Game depend on the play).
+
+Bids (Smear): the searched bids are those a sensible player considers (``searched_bids``: the
+last to speak tries only the least bid that does the job), and the choice is among those the
+search sees set at most ``SET_RISK`` of the time (``sensible_bids``; more for a bid that wins
+the game, any risk to stop a player who would win it). Measured at 100 ms against two
+``normal`` (the same 30 duplicate deal sets): no cap won 18/30 and was set on 18% of its bids,
+a cap of 0.3 won 16/30 and was set on 13%; at 250 ms a cap of 0.2 bid a third of the hands
+(against 47% without) and won less, and a cap of 0.35 won 40/90 and was set on 11.0% of its
+bids, well under the 15% a careful player allows: the cap is 0.45.
 
 Values: Smear, the chance to win the game from the scores the hand leaves (``win_model``, fitted
 on games of ``normal`` players; 1 or 0 when the hand ends the game), so a point counts by what
@@ -34,39 +45,41 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.ai import salad_normal, smear_normal
-from engine.ai.bid_model import make_probs
-from engine.ai.budget import Budget, gc_paused
+from engine.ai.budget import Budget
 from engine.ai.determinize import Knowledge, knowledge_of, salad_state, sample_hands, smear_state
+from engine.ai.inference import bid_likelihood, salad_play_likelihood, smear_play_likelihood
 from engine.ai.normal import salad_action, smear_action
 from engine.ai.salad_policy import PENALTY
-from engine.ai.search import WIN_VALUE, salad_value
-from engine.ai.smear_normal import GO_OUT_SHARE, MAKE_SHARE
+from engine.ai.search import WIN_VALUE, SearchingPlayer, salad_value
 from engine.ai.smear_policy import CARD_VALUE
 from engine.ai.win_model import win_chances
 from engine.cards import BIT, JACK, SUIT_MASK, SUIT_OF
 from engine.core import BID_OFFSET, PASS, Phase
-from engine.salad import DECK_MASK, HAND_SIZE, SaladState, SaladView
+from engine.salad import SaladView
 from engine.smear import TRICKS_PER_HAND, SmearState, SmearView, game_points_of, winning_card
 
-DEFAULT_BUDGET_MS = 150.0
 ENDGAME_TRICKS = 3
 # For the ``normal`` rules' move, in the units of the values: Smear a chance to win the game,
 # Salad penalty points.
 TIE_BONUS = {"smear": 0.002, "salad": 0.05}
-# Bid inference: a seat bids b when P(making b) passes about the ``normal`` level's MAKE_SHARE;
-# the logistic width says how sure we are that others bid that way, the floor that no deal is
-# impossible.
-BID_WIDTH = 0.08
-BID_FLOOR = 0.05
 # The bids searched: those the measured model gives at least this chance of making, and the
 # ``normal`` rules' bid (which stretches for the game). Rollouts value a bid too kindly (the
 # last tricks are played with every hand in view), so long shots are not even tried.
 SEARCH_BID_SHARE = 0.5
 PRUNE_AFTER = 8
+# The most often a bid may be set, on the search's deals, for a sensible player to make it:
+# an ordinary bid, and one that wins the game if made.
+SET_RISK = 0.45
+GO_OUT_SET_RISK = 0.5
 # Endgame shallow pruning: no bound, and the slack that keeps float rounding from pruning a tie.
 NO_LIMIT = 2.0
 PRUNE_EPS = 1e-9
 PRUNE_Z = 3.0
+
+
+# One action's result on one deal: (value, margin, points, set: 1.0 if the seat was the
+# bidder and was set).
+Outcome = tuple[float, float, float, float]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,35 +96,6 @@ class Analysis:
     points: tuple[float, ...]
     deals: int
     best: int
-
-
-def _soft(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x / BID_WIDTH))))
-
-
-def bid_likelihood(view: SmearView, know: Knowledge, hands: list[int]) -> float:
-    """How well a deal explains the others' bids: the product over their bids of the chance
-    that a bidder like ``normal`` holding the dealt hand speaks so (floored at ``BID_FLOOR``):
-    a bid that goes out needs less of a hand; the rarer stretch to stop a bidder is left out."""
-    weight = 1.0
-    high = 0
-    for seat, bid in view.bids:
-        if seat != view.seat:
-            dealt = hands[seat] | know.played_by[seat]
-            probs = max(
-                (make_probs(dealt, s, view.seats) for s in range(4) if dealt >> (13 * s) & 0x1FFF),
-                key=lambda p: p[1],
-            )
-            if bid:
-                out = view.scores[seat] + bid >= view.options.target
-                p = _soft(probs[bid - 1] - (GO_OUT_SHARE if out else MAKE_SHARE[bid]))
-            else:
-                # A pass says the hand does not make the lowest bid it could have made.
-                lowest = max(high + 1, 2)
-                p = 1.0 - _soft(probs[lowest - 1] - MAKE_SHARE[lowest])
-            weight *= max(BID_FLOOR, p)
-        high = max(high, bid)
-    return weight
 
 
 def smear_measures(
@@ -140,9 +124,9 @@ def _chances(scores: tuple[int, ...], target: int) -> list[float]:
     return win_chances(scores, target)
 
 
-def smear_outcome(s: SmearState, seat: int, before: list[int]) -> tuple[float, float, float]:
+def smear_outcome(s: SmearState, seat: int, before: list[int]) -> Outcome:
     """Play the hand out, ``normal`` rules then the exact endgame: ``seat``'s win chance,
-    margin and score change."""
+    margin, score change, and 1 if it was the bidder and was set."""
     smear_normal.play_hand(s, TRICKS_PER_HAND - ENDGAME_TRICKS)
     n = s.n
     if s.phase == Phase.PLAY:
@@ -151,7 +135,8 @@ def smear_outcome(s: SmearState, seat: int, before: list[int]) -> tuple[float, f
         change = [float(s.scores[i] - before[i]) for i in range(n)]
         winner = s.outcome_winner if s.phase == Phase.OVER else -1
         result = smear_measures(before, change, winner, s.options.target)
-    return result[seat], result[n + seat], result[2 * n + seat]
+    points = result[2 * n + seat]
+    return result[seat], result[n + seat], points, float(s.bidder == seat and points < 0)
 
 
 class Endgame:
@@ -307,26 +292,23 @@ class Endgame:
         return smear_measures(self.scores, change, winner, self.target)
 
 
-class ExpertPlayer:
-    """Weighted PIMC with ``normal`` rollouts and exact Smear endgames."""
+class ExpertPlayer(SearchingPlayer):
+    """Weighted PIMC with ``normal`` rollouts and exact Smear endgames. ``read_plays`` False
+    weighs deals by the bids only (the measure of what reading the cards gains)."""
 
     def __init__(
-        self, game: str, budget_ms: float | None = None, iterations: int | None = None
+        self,
+        game: str,
+        budget_ms: float | None = None,
+        iterations: int | None = None,
+        *,
+        read_plays: bool = True,
     ) -> None:
-        if budget_ms is None and iterations is None:
-            budget_ms = DEFAULT_BUDGET_MS
-        self.game = game
-        self.budget_ms = budget_ms
-        self.iterations = iterations
+        super().__init__(game, budget_ms, iterations)
+        self.read_plays = read_plays
 
-    def choose(self, view: SmearView | SaladView, rng: random.Random) -> int:
-        legal = view.legal
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
-        if len(legal) == 1:
-            return legal[0]
-        with gc_paused():
-            return self.analyse(view, rng, long_shots=False).best
+    def decide(self, view: SmearView | SaladView, rng: random.Random) -> int:
+        return self.analyse(view, rng, long_shots=False).best
 
     def analyse(
         self,
@@ -358,13 +340,19 @@ class ExpertPlayer:
             actions = tuple(searched[i] for i in tally.active)
             if isinstance(view, SmearView):
                 w = bid_likelihood(view, know, hands)
+                if self.read_plays:
+                    w *= smear_play_likelihood(view, know, hands)
                 tally.add(w, _smear_outcomes(view, hands, actions))
             else:
-                tally.add(1.0, _salad_outcomes(view, hands, actions))
+                w = salad_play_likelihood(view, know, hands) if self.read_plays else 1.0
+                tally.add(w, _salad_outcomes(view, hands, actions))
         values, margins, points = tally.means(0), tally.means(1), tally.means(2)
         # Near-ties go to the move the ``normal`` rules would make.
         bonus = TIE_BONUS[self.game]
-        best = max(tally.active, key=lambda i: values[i] + (bonus if searched[i] == hint else 0))
+        choices = tally.active
+        if isinstance(view, SmearView) and view.phase == Phase.BID and tally.deals:
+            choices = sensible_bids(view, searched, tally.means(3)) or choices
+        best = max(choices, key=lambda i: values[i] + (bonus if searched[i] == hint else 0))
         of = {a: i for i, rep in enumerate(searched) for a in classes[rep]}
         return Analysis(
             legal,
@@ -385,13 +373,13 @@ class Tally:
         self.active = list(range(actions))
         self.weights: list[float] = []
         # Per action, per deal: (value, margin, points).
-        self.results: list[list[tuple[float, float, float]]] = [[] for _ in range(actions)]
+        self.results: list[list[Outcome]] = [[] for _ in range(actions)]
 
     @property
     def deals(self) -> int:
         return len(self.weights)
 
-    def add(self, weight: float, outcomes: list[tuple[float, float, float]]) -> None:
+    def add(self, weight: float, outcomes: list[Outcome]) -> None:
         self.weights.append(weight)
         for i, outcome in zip(self.active, outcomes, strict=True):
             self.results[i].append(outcome)
@@ -399,7 +387,7 @@ class Tally:
         if n >= PRUNE_AFTER and n & (n - 1) == 0 and len(self.active) > 1:
             self._prune()
 
-    def _mean(self, series: list[tuple[float, float, float]], k: int) -> float:
+    def _mean(self, series: list[Outcome], k: int) -> float:
         w = self.weights[: len(series)]
         total = sum(w)
         return sum(a * b[k] for a, b in zip(w, series, strict=False)) / total if total else 0.0
@@ -453,8 +441,34 @@ def equivalent_actions(
     return {(hint if hint in members else members[0]): members for members in classes}
 
 
+def sensible_bids(view: SmearView, searched: tuple[int, ...], set_rates: list[float]) -> list[int]:
+    """The indices of the searched bidding actions a sensible player may choose: a pass, and a
+    bid the search sets at most ``SET_RISK`` of the time (``GO_OUT_SET_RISK`` when making it
+    wins the game, S12, S13; any risk to outbid a player whose made bid would win it)."""
+    me = view.scores[view.seat]
+    target = view.options.target
+    danger = view.bidder is not None and (
+        view.scores[view.bidder] + view.bid >= target
+        or (view.bid == 4 and view.scores[view.bidder] >= 1)
+    )
+    out = []
+    for i, a in enumerate(searched):
+        if a == PASS or danger:
+            out.append(i)
+            continue
+        bid = a - BID_OFFSET
+        wins = me + bid >= target or (bid == 4 and me >= 1)
+        if set_rates[i] <= (GO_OUT_SET_RISK if wins else SET_RISK):
+            out.append(i)
+    return out
+
+
 def searched_bids(view: SmearView) -> tuple[int, ...]:
-    """Pass (when legal), the ``normal`` bid, and every bid the hand makes often enough."""
+    """Pass (when legal), the ``normal`` bid, and every bid the hand makes often enough.
+
+    The last to speak is never outbid, and a made bid scores every point taken (S10): of the
+    bids that do the same job it tries only the least (the least bid, and the least that wins
+    the game if made, S12, S13), since a higher one only adds the risk of a set."""
     hand = 0
     for c in view.hand:
         hand |= BIT[c]
@@ -463,13 +477,20 @@ def searched_bids(view: SmearView) -> tuple[int, ...]:
     out = tuple(
         a for a in view.legal if a in (PASS, rule) or probs[a - BID_OFFSET - 1] >= SEARCH_BID_SHARE
     )
+    if len(view.bids) == view.seats - 1:
+        me = view.scores[view.seat]
+        target = view.options.target
+        bids = [a for a in out if a != PASS]
+        wins = [
+            a for a in bids if me + a - BID_OFFSET >= target or (a == BID_OFFSET + 4 and me >= 1)
+        ]
+        least = {min(bids, default=PASS), min(wins, default=PASS)}
+        out = tuple(a for a in out if a == PASS or a in least)
     return out if out else view.legal
 
 
-def _smear_outcomes(
-    view: SmearView, hands: list[int], actions: tuple[int, ...]
-) -> list[tuple[float, float, float]]:
-    """(win chance, margin, own score change) of each action on one deal."""
+def _smear_outcomes(view: SmearView, hands: list[int], actions: tuple[int, ...]) -> list[Outcome]:
+    """Each action's ``Outcome`` on one deal."""
     base = smear_state(view, hands)
     before = list(view.scores)
     seat = view.seat
@@ -481,9 +502,7 @@ def _smear_outcomes(
     return out
 
 
-def _salad_outcomes(
-    view: SaladView, hands: list[int], actions: tuple[int, ...]
-) -> list[tuple[float, float, float]]:
+def _salad_outcomes(view: SaladView, hands: list[int], actions: tuple[int, ...]) -> list[Outcome]:
     """(value, value again as the margin, own penalty) of each action on one deal."""
     base = salad_state(view, hands)
     before = list(view.scores)
@@ -492,41 +511,10 @@ def _salad_outcomes(
     for a in actions:
         s = base.copy()
         s.apply_fast(a)
-        salad_finish(s)
+        salad_normal.play_out(s)
         value = salad_value(s, seat, before)
-        out.append((value, value, float(s.scores[seat] - before[seat])))
+        out.append((value, value, float(s.scores[seat] - before[seat]), 0.0))
     return out
 
 
-def salad_finish(s: SaladState) -> None:
-    """Play the hand out with every seat on the ``normal`` rules."""
-    n = s.n
-    deck = DECK_MASK[n]
-    size = HAND_SIZE[n]
-    index = s.hand_index
-    contract = index + 1
-    while s.phase == Phase.PLAY and s.hand_index == index:
-        legal = s.legal_mask()
-        if not legal & (legal - 1):  # a forced card
-            s.apply_fast(legal.bit_length() - 1)
-            continue
-        held = 0
-        for h in s.hands:
-            held |= h
-        who = s.to_act
-        s.apply_fast(
-            salad_normal.choose_card(
-                s.hands[who],
-                legal,
-                s.trick,
-                who,
-                n,
-                contract,
-                deck & ~held,
-                deck,
-                size - s.tricks_done,
-            )
-        )
-
-
-__all__ = ["Analysis", "ExpertPlayer", "bid_likelihood"]
+__all__ = ["Analysis", "ExpertPlayer"]

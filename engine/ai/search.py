@@ -1,19 +1,5 @@
-"""The ``hard`` level: determinized Monte Carlo search (PIMC) over the engine's fast path.
-
-For each decision the player repeatedly deals the unseen cards to the other seats consistently
-with everything public (``determinize.sample_hands``: cards played, shown voids, each seat's
-card count; in Smear the stock stays unseen), and, in Smear, keeps only deals on which the
-other seats would have bid as they did (a ``normal`` bidder's rules; after a few misses any
-deal is accepted). On each deal every legal action is tried and the rest of the hand is played
-out by the ``normal`` policy for every seat; the action with the best mean value over the
-deals is chosen, near-ties going to the ``normal`` rules' move. The same deals are used for
-every action (common random numbers). Smear bidding is the same search over pass and the
-legal bids: a deal's rollout finishes the bidding with ``normal`` bidders and plays the hand,
-so a bid's mean value weighs the estimated chance of making it against the cost of a set.
-
-Rollouts by the ``normal`` policy rather than uniformly random play (``random_rollouts``):
-measured on the same 60 duplicate Smear games against two ``normal`` players at 150 ms, 60.0%
-wins with ``normal`` rollouts against 36.7% with random ones.
+"""What the searching levels share: how a decision is bounded, and the value of a hand played
+out from one seat's side.
 
 Values: Smear, the change of our score minus the mean change of the others', plus a large
 bonus for winning the game and a large loss if another seat wins it (S12, S13), which is how
@@ -25,97 +11,42 @@ from __future__ import annotations
 
 import random
 
-from engine.ai import salad_policy, smear_policy
-from engine.ai.budget import Budget, gc_paused
-from engine.ai.determinize import Knowledge, knowledge_of, salad_state, sample_hands, smear_state
-from engine.ai.rules import salad_action, smear_action
-from engine.core import PASS, Phase
-from engine.salad import DECK_MASK, HAND_SIZE, SaladState, SaladView
+from engine.ai.budget import gc_paused
+from engine.core import Phase
+from engine.salad import SaladState, SaladView
 from engine.smear import SmearState, SmearView
 
-DEFAULT_BUDGET_MS = 150.0
 WIN_VALUE = 6.0  # Smear: a game won or lost, in hand points
 SALAD_WIN_VALUE = 150.0  # Salad's last hand: the game won, in penalty points
-TIE_BONUS = 0.05  # per deal, for the ``normal`` rules' move
+DEFAULT_BUDGET_MS = 150.0
 
 
-def _rules_threat(state: SmearState) -> bool:
-    b = state.bidder
-    return b >= 0 and (
-        state.scores[b] + state.bid >= state.options.target
-        or (state.bid == 4 and state.scores[b] >= 1)
-    )
+class SearchingPlayer:
+    """A level that searches: bounded by ``budget_ms`` (ms a decision) and/or ``iterations``
+    (deals a decision), the first reached stopping it; with neither, ``DEFAULT_BUDGET_MS``.
+    A forced action is played without a search."""
 
+    def __init__(
+        self, game: str, budget_ms: float | None = None, iterations: int | None = None
+    ) -> None:
+        if budget_ms is None and iterations is None:
+            budget_ms = DEFAULT_BUDGET_MS
+        self.game = game
+        self.budget_ms = budget_ms
+        self.iterations = iterations
 
-def smear_rollout(s: SmearState, rng: random.Random, random_play: bool = False) -> None:
-    """Finish the hand with every seat on the ``normal`` rules (or uniformly random play)."""
-    target = s.options.target
-    while s.phase == Phase.BID:
-        seat = s.to_act
-        bids: list[tuple[int, int]] = []
-        if s.bidder >= 0:
-            bids.append((s.bidder, s.bid))
-        s.apply_fast(
-            smear_policy.choose_bid(
-                s.hands[seat], s.legal_mask(), seat, s.n, s.scores, target, tuple(bids)
-            )
-        )
-    if s.phase != Phase.PLAY:
-        return
-    if random_play:
-        s.playout_hand(rng)
-        return
-    threat = _rules_threat(s)
-    n = s.n
-    choose = smear_policy.choose_card
-    while s.phase == Phase.PLAY:
-        held = 0
-        for h in s.hands:
-            held |= h
-        seat = s.to_act
-        s.apply_fast(
-            choose(
-                s.hands[seat],
-                s.legal_mask(),
-                s.trick,
-                seat,
-                n,
-                s.trump,
-                s.bidder,
-                s.dealt & ~held,
-                threat and seat != s.bidder,
-            )
-        )
+    def choose(self, view: SmearView | SaladView, rng: random.Random) -> int:
+        legal = view.legal
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
+        if len(legal) == 1:
+            return legal[0]
+        with gc_paused():
+            return self.decide(view, rng)
 
-
-def salad_rollout(s: SaladState, rng: random.Random, random_play: bool = False) -> None:
-    if random_play:
-        s.playout_hand(rng)
-        return
-    n = s.n
-    deck = DECK_MASK[n]
-    size = HAND_SIZE[n]
-    index = s.hand_index
-    contract = index + 1
-    choose = salad_policy.choose_card
-    while s.phase == Phase.PLAY and s.hand_index == index:
-        held = 0
-        for h in s.hands:
-            held |= h
-        seat = s.to_act
-        s.apply_fast(
-            choose(
-                s.hands[seat],
-                s.legal_mask(),
-                s.trick,
-                seat,
-                n,
-                contract,
-                deck & ~held,
-                deck,
-                size - s.tricks_done,
-            )
-        )
+    def decide(self, view: SmearView | SaladView, rng: random.Random) -> int:
+        """The searched action, for a view with more than one legal action."""
+        raise NotImplementedError
 
 
 def smear_value(s: SmearState, seat: int, before: list[int]) -> float:
@@ -139,98 +70,3 @@ def salad_value(s: SaladState, seat: int, before: list[int]) -> float:
         if s.scores[seat] == low:
             v += SALAD_WIN_VALUE / s.scores.count(low)
     return v
-
-
-def _bids_consistent(view: SmearView, know: Knowledge, hands: list[int]) -> bool:
-    """Would ``normal`` bidders holding these deals have bid as the others did?"""
-    if not view.bids:
-        return True
-    target = view.options.target
-    high = 0
-    for seat, bid in view.bids:
-        if seat == view.seat:
-            if bid:
-                high = bid
-            continue
-        dealt = hands[seat] | know.played_by[seat]
-        legal = 1 << PASS
-        for b in (2, 3, 4):
-            if b > high:
-                legal |= 1 << (52 + b)
-        prior = tuple((s, b) for s, b in view.bids[: view.bids.index((seat, bid))] if b)
-        a = smear_policy.choose_bid(dealt, legal, seat, view.seats, view.scores, target, prior)
-        if (a - 52 if a != PASS else 0) != bid:
-            return False
-        if bid:
-            high = bid
-    return True
-
-
-class SearchPlayer:
-    """PIMC with ``normal``-policy rollouts, bounded by a time and/or an iteration budget."""
-
-    def __init__(
-        self,
-        game: str,
-        budget_ms: float | None = None,
-        iterations: int | None = None,
-        *,
-        random_rollouts: bool = False,
-        bid_filter_tries: int = 20,
-    ) -> None:
-        if budget_ms is None and iterations is None:
-            budget_ms = DEFAULT_BUDGET_MS
-        self.game = game
-        self.budget_ms = budget_ms
-        self.iterations = iterations
-        self.random_rollouts = random_rollouts
-        self.bid_filter_tries = bid_filter_tries
-
-    def choose(self, view: SmearView | SaladView, rng: random.Random) -> int:
-        legal = view.legal
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
-        if len(legal) == 1:
-            return legal[0]
-        with gc_paused():
-            return self._search(view, rng)
-
-    def _search(self, view: SmearView | SaladView, rng: random.Random) -> int:
-        legal = view.legal
-        clock = Budget(self.budget_ms)
-        limit = self.iterations
-        know = knowledge_of(view)
-        totals = [0.0] * len(legal)
-        before = list(view.scores)
-        seat = view.seat
-        done = 0
-        while True:
-            if (limit is not None and done >= limit) or not clock.another():
-                break
-            hands = sample_hands(know, rng)
-            if isinstance(view, SmearView):
-                for _ in range(self.bid_filter_tries):
-                    if _bids_consistent(view, know, hands):
-                        break
-                    hands = sample_hands(know, rng)
-                base = smear_state(view, hands)
-                for i, a in enumerate(legal):
-                    s = base.copy()
-                    s.apply_fast(a)
-                    smear_rollout(s, rng, self.random_rollouts)
-                    totals[i] += smear_value(s, seat, before)
-            else:
-                sbase = salad_state(view, hands)
-                for i, a in enumerate(legal):
-                    t = sbase.copy()
-                    t.apply_fast(a)
-                    salad_rollout(t, rng, self.random_rollouts)
-                    totals[i] += salad_value(t, seat, before)
-            done += 1
-        # Near-ties go to the move the ``normal`` rules would make (say, the ace rather than
-        # the king when both are ours): a small bonus per deal searched.
-        hint = smear_action(view, True) if isinstance(view, SmearView) else salad_action(view, True)
-        if hint in legal:
-            totals[legal.index(hint)] += TIE_BONUS * done
-        best = max(range(len(legal)), key=lambda i: totals[i])
-        return legal[best]

@@ -9,6 +9,9 @@ the opening lead, which names the trump the model found best.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 from engine.ai import smear_policy
 from engine.ai.bid_model import bid_values, make_probs, pass_value
 from engine.cards import QUEEN, SUIT_MASK
@@ -27,8 +30,10 @@ GO_OUT_SHARE = 0.45
 STOP_SHARE = 0.3
 
 
+@functools.lru_cache(maxsize=1024)
 def best_trump(hand: int, seats: int) -> tuple[int, tuple[float, float, float, float]]:
-    """The trump suit whose best bid is worth most, and its P(points >= k), k = 1..4."""
+    """The trump suit whose best bid is worth most, and its P(points >= k), k = 1..4.
+    Cached: a search asks it of the same hand once for each action it tries on a deal."""
     best_suit, best_probs, best_value = -1, (0.0, 0.0, 0.0, 0.0), -99.0
     for suit in range(4):
         if not hand & SUIT_MASK[suit]:
@@ -54,7 +59,10 @@ def wanted_bid(
     me = scores[seat]
     high_bid = max((b for _, b in bids), default=0)
     high_seat = next((s for s, b in bids if b == high_bid and b > 0), -1)
-    for b in (4, 3, 2):
+    # The last to speak is never outbid: a higher bid than needed only adds the risk of a set
+    # (a made bid scores every point taken, S10), so it bids the least that does the job.
+    order = (2, 3, 4) if len(bids) == seats - 1 else (4, 3, 2)
+    for b in order:
         wins = me + b >= target or (b == 4 and me >= 1)
         if b > high_bid and wins and probs[b - 1] >= GO_OUT_SHARE:
             return b
@@ -63,8 +71,8 @@ def wanted_bid(
         danger = scores[high_seat] + high_bid >= target or (high_bid == 4 and scores[high_seat])
         if danger and high_bid < 4 and probs[high_bid] >= STOP_SHARE:
             return high_bid + 1
-    for b in (4, 3, 2):
-        if probs[b - 1] >= MAKE_SHARE[b] and values[b - 2] > pass_value(seats):
+    for b in order:
+        if b > high_bid and probs[b - 1] >= MAKE_SHARE[b] and values[b - 2] > pass_value(seats):
             return b
     return 0
 
@@ -125,12 +133,25 @@ def play_hand(s: SmearState, tricks: int = TRICKS_PER_HAND) -> None:
     target = s.options.target
     while s.phase == Phase.BID:
         seat = s.to_act
-        bids = ((s.bidder, s.bid),) if s.bidder >= 0 else ()
+        # The high bid, and as many passes as make the number of seats that spoke.
+        bids: tuple[tuple[int, int], ...] = ((s.bidder, s.bid),) if s.bidder >= 0 else ()
+        bids += ((-1, 0),) * (s.bids_made - len(bids))
         s.apply_fast(choose_bid(s.hands[seat], s.legal_mask(), seat, s.n, s.scores, target, bids))
+    play_cards(s, tricks)
+
+
+# A Smear play rule: (hand, legal, trick, seat, seats, trump, bidder, played, threat).
+CardRule = Callable[[int, int, list[int], int, int, int, int, int, bool], int]
+
+
+def play_cards(s: SmearState, tricks: int = TRICKS_PER_HAND, rule: CardRule | None = None) -> None:
+    """Play a fast-path state's hand on until ``tricks`` tricks are complete, every seat on
+    ``rule`` (this level's ``choose_card`` by default); a forced card is played at once."""
     if s.phase != Phase.PLAY:
         return
+    choose = rule or choose_card
     b = s.bidder
-    threat = s.scores[b] + s.bid >= target or (s.bid == 4 and s.scores[b] >= 1)
+    threat = s.scores[b] + s.bid >= s.options.target or (s.bid == 4 and s.scores[b] >= 1)
     n = s.n
     while s.phase == Phase.PLAY and s.tricks_done < tricks:
         legal = s.legal_mask()
@@ -142,7 +163,7 @@ def play_hand(s: SmearState, tricks: int = TRICKS_PER_HAND) -> None:
             held |= h
         seat = s.to_act
         s.apply_fast(
-            choose_card(
+            choose(
                 s.hands[seat],
                 legal,
                 s.trick,

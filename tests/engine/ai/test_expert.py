@@ -10,12 +10,15 @@ import pytest
 from engine.ai import make_player
 from engine.ai.determinize import knowledge_of, sample_hands, smear_state
 from engine.ai.expert import (
+    GO_OUT_SET_RISK,
+    SET_RISK,
     Endgame,
     ExpertPlayer,
-    bid_likelihood,
     equivalent_actions,
     searched_bids,
+    sensible_bids,
 )
+from engine.ai.inference import bid_likelihood
 from engine.ai.search import smear_value
 from engine.core import PASS, Phase, bid_action
 from engine.smear import SmearState
@@ -192,3 +195,31 @@ def test_search_leaves_the_collector_as_it_found_it() -> None:
             assert not gc.isenabled()
         finally:
             gc.enable()
+
+
+def test_a_bid_the_search_often_sees_set_is_not_sensible() -> None:
+    """Ordinary bids are held to SET_RISK, a bid that wins the game to GO_OUT_SET_RISK, and
+    a bid that stops a player about to win the game to nothing; a pass is always sensible."""
+    st = smear_hand(["AS KS JS TS 3H 4D", "5C 6C 7D 8H 9H 2D", "QC KD 5H 6D 7C 8C"], dealer=2)
+    searched = (PASS, bid_action(2), bid_action(3))
+    risky = [0.0, SET_RISK + 0.01, GO_OUT_SET_RISK - 0.01]
+    assert sensible_bids(st.view(0), searched, risky) == [0]
+    st.scores = [8, 0, 0]  # 3 goes out (S12), 2 does not
+    assert sensible_bids(st.view(0), searched, risky) == [0, 2]
+    st2 = smear_hand(["2C 3C 4C 5C 6C 7C", "8C 9C TC JC QC KC", "AS KS 3S 5H 7D 8D"], dealer=0)
+    st2.scores = [0, 10, 0]
+    act(st2, "2")  # seat 1 makes 2 and wins: stopping it is worth any risk
+    stop = (PASS, bid_action(3), bid_action(4))
+    assert sensible_bids(st2.view(2), stop, [0.0, 0.9, 0.9]) == [0, 1, 2]
+
+
+def test_the_last_to_speak_searches_only_the_least_bid_that_does_the_job() -> None:
+    """The dealer is never outbid and a made bid scores every point (S10): with a hand that
+    makes 2, 3 and 4 alike it tries pass and 2, and 3 only when 3 wins the game (S12)."""
+    strong = ["5C 6C 7D 8H 9H 2D", "QC KD 5H 6D 7C 8C", "AS KS QS JS TS 2S"]
+    st = smear_hand(strong, dealer=2)
+    act(st, "pass", "pass")
+    assert searched_bids(st.view(2)) == (PASS, bid_action(2))
+    st = smear_hand(strong, dealer=2, scores=[0, 0, 8])
+    act(st, "pass", "pass")
+    assert searched_bids(st.view(2)) == (PASS, bid_action(2), bid_action(3))
