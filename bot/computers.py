@@ -27,12 +27,14 @@ from typing import Any
 
 from bot.model import count_actions
 from engine.ai import make_player
+from engine.levels import SEARCH_BUDGET_MS
 from engine.ai.coach import Hint, Mistake, hint, review
 
 log = logging.getLogger("trickbot.ai")
 
-SEARCHING = ("hard", "expert")  # levels that search: they run in the worker processes
-BUDGET_MS = {"hard": 150.0, "expert": 250.0}  # each level's own time per decision
+# The levels that search run in the worker processes, each with its own time per decision.
+BUDGET_MS = SEARCH_BUDGET_MS
+SEARCHING = tuple(SEARCH_BUDGET_MS)
 MIN_BUDGET_MS = 20.0
 MOVE_WITHIN = 1.5  # seconds: the longest a computer's move may take under load (target: 2)
 HINT_BUDGET_MS = 400.0
