@@ -27,8 +27,8 @@ from typing import Any
 
 from bot.model import count_actions
 from engine.ai import make_player
-from engine.levels import SEARCH_BUDGET_MS
 from engine.ai.coach import Hint, Mistake, hint, review
+from engine.levels import SEARCH_BUDGET_MS
 
 log = logging.getLogger("trickbot.ai")
 
