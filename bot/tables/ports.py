@@ -3,6 +3,7 @@ it; tests use a fake) and a clock (tests drive one by hand)."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Awaitable
 from dataclasses import dataclass
@@ -19,6 +20,8 @@ class Clock(Protocol):
 
     def time(self) -> float: ...
 
+    async def sleep(self, seconds: float) -> None: ...
+
 
 class SystemClock:
     def monotonic(self) -> float:
@@ -26,6 +29,9 @@ class SystemClock:
 
     def time(self) -> float:
         return time.time()
+
+    async def sleep(self, seconds: float) -> None:
+        await asyncio.sleep(seconds)
 
 
 class Unavailable(Exception):

@@ -22,7 +22,14 @@ from bot.languages import Languages
 from bot.model import FINISHED, Table
 from bot.render import Rendered
 from bot.storage import Storage
-from bot.tables.feed.outlet import TOKEN_LIFE, TOKEN_MARGIN, Outlet, Voice
+from bot.tables.feed.outlet import (
+    TOKEN_LIFE,
+    TOKEN_LIMIT,
+    TOKEN_MARGIN,
+    TOKEN_PATIENT,
+    Outlet,
+    Voice,
+)
 from bot.tables.feed.state import (
     LANE_SAVE_DELAY,
     STALE_RETRY,
@@ -105,8 +112,11 @@ class Hands:
         if not stale_turn and now < copy.edited_at + self.hand_edit_gap:
             tf.wake_at(copy.edited_at + self.hand_edit_gap)
             return True
-        wait = self.discord.wait_for(Voice(copy.token, copy.issued))
-        if not stale_turn and wait > 0:  # its token's window is full: edited a moment later
+        # A token's window that is full holds back even the edit that follows the person (it
+        # goes a moment later instead of being refused by Discord); others leave room for it.
+        room = TOKEN_LIMIT if stale_turn else TOKEN_PATIENT
+        wait = self.discord.wait_for(Voice(copy.token, copy.issued), room)
+        if wait > 0:
             tf.wake_at(now + wait)
             return True
         payload = plan.hand(lane, seat, lang)
@@ -114,7 +124,9 @@ class Hands:
             return False
         if payload == copy.payload:
             return True
-        if await self.discord.hand_edit(copy.token, copy.ref, copy.message_id, payload):
+        if await self.discord.hand_edit(
+            copy.token, copy.issued, copy.ref, copy.message_id, payload
+        ):
             copy.shown, copy.payload, copy.turn, copy.edited_at = plan.revision, payload, turn, now
         else:
             lane.copy = None  # gone (deleted by its owner, or the token was refused)
@@ -136,7 +148,12 @@ class Hands:
             tokens.append(lane.fresh)
         if lane.copy is not None:
             tokens.append((lane.copy.token, lane.copy.issued))
-        for token, issued in sorted(tokens, key=lambda x: -x[1]):
+
+        # The freshest token with room in its window first (a full one would make it wait).
+        def order(known: tuple[str, float]) -> tuple[bool, float]:
+            return self.discord.wait_for(Voice(*known), TOKEN_LIMIT) > 0, -known[1]
+
+        for token, issued in sorted(tokens, key=order):
             if not self.usable(issued):
                 continue
             if lane.saved != lane.row():
@@ -144,7 +161,7 @@ class Hands:
                 # after posting, the feed can still reach this person.
                 await self.storage.feed.save_hand_copies([(tf.table.id, lane.row())])
                 lane.saved = lane.row()
-            message_id = await self.discord.hand_post(token, payload)
+            message_id = await self.discord.hand_post(token, issued, payload)
             if message_id is None:  # Discord refused this token: never try it again
                 if lane.fresh is not None and lane.fresh[0] == token:
                     lane.fresh = None
@@ -176,10 +193,10 @@ class Hands:
         if old.expired or not self.usable(old.issued):
             return
         try:
-            if not await self.discord.hand_delete(old.token, old.ref, old.message_id):
+            if not await self.discord.hand_delete(old.token, old.issued, old.ref, old.message_id):
                 lang = self.languages.private(None, 0, None)
                 await self.discord.hand_edit(
-                    old.token, old.ref, old.message_id, render.moved_hand(lang)
+                    old.token, old.issued, old.ref, old.message_id, render.moved_hand(lang)
                 )
         except Unavailable as e:
             log.warning("could not remove an older copy of a hand: %s", e)
@@ -241,7 +258,11 @@ class Hands:
                 if now - copy.issued < TOKEN_LIFE - 5.0:
                     lang = self.languages.private(t.guild_id, lane.user_id, lane.locale)
                     await self.discord.hand_edit(
-                        copy.token, copy.ref, copy.message_id, render.expired_hand(t, lang)
+                        copy.token,
+                        copy.issued,
+                        copy.ref,
+                        copy.message_id,
+                        render.expired_hand(t, lang),
                     )
                 copy.expired = True
 
@@ -259,7 +280,9 @@ class Hands:
                     payload = render.hand_message(t, seat, lang)
                 else:
                     payload = render.expired_hand(t, lang)
-                await self.discord.hand_edit(copy.token, copy.ref, copy.message_id, payload)
+                await self.discord.hand_edit(
+                    copy.token, copy.issued, copy.ref, copy.message_id, payload
+                )
                 copy.expired = True
 
     # ------------------------------------------------------------------ answers to clicks

@@ -31,7 +31,8 @@ TOKEN_MARGIN = 60.0  # stop using a token this long before it dies
 # for what cannot (a person's hand following them), and waits for the window instead of making
 # discord.py hold it back after the fact.
 TOKEN_WINDOW = 2.0
-TOKEN_PATIENT = 4
+TOKEN_LIMIT = 5
+TOKEN_PATIENT = TOKEN_LIMIT - 1
 
 
 @dataclass(frozen=True)
@@ -57,32 +58,44 @@ class Outlet:
         self.clock = clock
         self._gone: OrderedDict[int, None] = OrderedDict()
         self._used: dict[str, deque[float]] = {}  # token -> its recent requests (monotonic)
+        # A token issued before this process started may have been used by the process before
+        # it (killed a moment ago) as much as Discord allows: until its window has passed, it
+        # counts as full.
+        self._born = clock.monotonic()
+        self._born_wall = clock.time()
 
-    def _spend(self, token: str) -> None:
+    def _window(self, token: str, issued: float) -> deque[float]:
+        """The token's requests in its current window."""
         now = self.clock.monotonic()
         used = self._used.get(token)
         if used is None:
-            used = self._used[token] = deque()
             if len(self._used) > 4 * REMEMBERED:  # tokens long dead: forget them
                 self._used = {t: u for t, u in self._used.items() if u and u[-1] > now - 60}
-        used.append(now)
+            inherited = issued < self._born_wall
+            used = self._used[token] = deque([self._born] * TOKEN_LIMIT if inherited else ())
         while used and used[0] <= now - TOKEN_WINDOW:
             used.popleft()
+        return used
 
-    def wait_for(self, voice: Voice) -> float:
-        """Seconds a request that can wait should wait for room in its token's window (0 for
-        the bot's own voice, whose budget is the ``Budget``'s)."""
+    async def _spend(self, token: str, issued: float) -> None:
+        """Count a request through ``token``, first waiting for room in its window if it is
+        full: Discord would refuse it (429), and the refusal counts as an invalid request.
+        (Requests that can wait longer ask ``wait_for`` first and come back later.)"""
+        while (wait := self.wait_for(Voice(token, issued), TOKEN_LIMIT)) > 0:
+            await self.clock.sleep(wait)
+        self._window(token, issued).append(self.clock.monotonic())
+
+    def wait_for(self, voice: Voice, room: int = TOKEN_PATIENT) -> float:
+        """Seconds a request with ``voice`` should wait for room in its token's window (0 for
+        the bot's own voice, whose budget is the ``Budget``'s). A request that can wait leaves
+        one request of the window for one that cannot (``room`` = ``TOKEN_PATIENT``); one that
+        cannot still waits rather than be refused by Discord (``room`` = ``TOKEN_LIMIT``)."""
         if voice.token is None:
             return 0.0
-        used = self._used.get(voice.token)
-        if not used:
+        used = self._window(voice.token, voice.issued)
+        if len(used) < room:
             return 0.0
-        now = self.clock.monotonic()
-        while used and used[0] <= now - TOKEN_WINDOW:
-            used.popleft()
-        if len(used) < TOKEN_PATIENT:
-            return 0.0
-        return used[-TOKEN_PATIENT] + TOKEN_WINDOW - now
+        return used[-room] + TOKEN_WINDOW - self.clock.monotonic()
 
     def usable(self, issued: float, margin: float = TOKEN_MARGIN) -> bool:
         """A token issued then still has ``margin`` seconds to live."""
@@ -111,7 +124,7 @@ class Outlet:
         """Post a public message with ``voice`` (the bot's own if the token can no longer);
         its id and the voice that reaches it."""
         if voice.token is not None and self.speaks(voice) and message.file is None:
-            self._spend(voice.token)
+            await self._spend(voice.token, voice.issued)
             message_id = await self.discord.token_post(voice.token, message, ephemeral=False)
             if message_id is not None:
                 return message_id, voice.reaching(message_id)
@@ -125,12 +138,10 @@ class Outlet:
         if self.gone(message_id):
             return False
         ref = voice.ref or str(message_id)
-        if (
-            voice.token is not None
-            and self.speaks(voice)
-            and await self.discord.token_edit(voice.token, ref, message)
-        ):
-            return True
+        if voice.token is not None and self.speaks(voice):
+            await self._spend(voice.token, voice.issued)
+            if await self.discord.token_edit(voice.token, ref, message):
+                return True
         await self.budget.spend()
         if await self.discord.edit(channel_id, message_id, message):
             return True
@@ -141,13 +152,11 @@ class Outlet:
         if self.gone(message_id):
             return
         ref = voice.ref or str(message_id)
-        if (
-            voice.token is not None
-            and self.speaks(voice)
-            and await self.discord.token_delete(voice.token, ref)
-        ):
-            self.forget(message_id)
-            return
+        if voice.token is not None and self.speaks(voice):
+            await self._spend(voice.token, voice.issued)
+            if await self.discord.token_delete(voice.token, ref):
+                self.forget(message_id)
+                return
         await self.budget.spend()
         await self.discord.delete(channel_id, message_id)
         self.forget(message_id)
@@ -158,28 +167,30 @@ class Outlet:
 
     # ------------------------------------------------------------------ hands (ephemeral)
 
-    async def hand_post(self, token: str, message: Rendered) -> int | None:
-        self._spend(token)
+    async def hand_post(self, token: str, issued: float, message: Rendered) -> int | None:
+        await self._spend(token, issued)
         return await self.discord.token_post(token, message, ephemeral=True)
 
     async def hand_edit(
-        self, token: str, ref: str, message_id: int | None, message: Rendered
+        self, token: str, issued: float, ref: str, message_id: int | None, message: Rendered
     ) -> bool:
         """Edit a copy of a hand through ``token``; False if it cannot be (gone, or the token
         is refused): that copy is not asked about again."""
         if self.gone(message_id):
             return False
-        self._spend(token)
+        await self._spend(token, issued)
         if await self.discord.token_edit(token, ref, message):
             return True
         self.forget(message_id)
         return False
 
-    async def hand_delete(self, token: str, ref: str, message_id: int | None) -> bool:
+    async def hand_delete(
+        self, token: str, issued: float, ref: str, message_id: int | None
+    ) -> bool:
         """Delete a copy of a hand; True if it is gone (now or already)."""
         if self.gone(message_id):
             return True
-        self._spend(token)
+        await self._spend(token, issued)
         deleted = await self.discord.token_delete(token, ref)
         if deleted:
             self.forget(message_id)

@@ -41,6 +41,11 @@ class HandClock:
     def advance(self, seconds: float) -> None:
         self.now += seconds
 
+    async def sleep(self, seconds: float) -> None:
+        """The time passes (for the sleeper, and so for everyone)."""
+        self.now += max(0.0, seconds)
+        await asyncio.sleep(0)
+
 
 @dataclass
 class FakeMessage:
@@ -79,6 +84,10 @@ class FakeDiscord:
     answered: set[str] = field(default_factory=set)  # tokens whose interaction was answered
     too_soon: list[str] = field(default_factory=list)  # tokens used before that (Discord: 404)
     _kinds: dict[str, int] = field(default_factory=dict)
+    # Discord allows an interaction token 5 webhook requests per 2 s (the same token's requests
+    # from a process killed a moment ago count too): every token sent a sixth is listed.
+    _token_uses: dict[str, list[float]] = field(default_factory=dict)
+    crowded: list[str] = field(default_factory=list)
 
     def mint(self, channel_id: int) -> str:
         """A new interaction token, issued now, of a click or command in ``channel_id``."""
@@ -131,8 +140,16 @@ class FakeDiscord:
         self.messages[message.id] = message
         return message.id
 
+    def _use(self, token: str) -> None:
+        now = self.clock.monotonic()
+        uses = [t for t in self._token_uses.get(token, []) if t > now - 2.0] + [now]
+        self._token_uses[token] = uses
+        if len(uses) > 5:
+            self.crowded.append(token)
+
     def _alive(self, token: str) -> bool:
         """Discord knows a token's webhook once its interaction was answered, for 15 min."""
+        self._use(token)
         if token not in self.answered:
             self.too_soon.append(token)
             return False
