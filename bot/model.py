@@ -85,6 +85,7 @@ class Table:
     last_note: str | None = field(default=None, repr=False)  # a message id: "time ran out"
     last_note_args: dict[str, Any] = field(default_factory=dict, repr=False)
     next_seq: int = field(default=1, repr=False)  # the next outbox row's number
+    saved_version: int = field(default=0, repr=False)  # moves the database has of the game
     views: Any = field(default=None, repr=False, compare=False)  # bot.render.base.view_of
 
     @property

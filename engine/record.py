@@ -88,6 +88,32 @@ def to_record(state: GameState) -> dict[str, Any]:
     return record
 
 
+def actions_of(state: GameState) -> list[int]:
+    """Every action of a game, in the order they were made (a hand's bids before its plays).
+    Needs a state that keeps a log."""
+    if state.log is None:
+        raise ValueError("this state keeps no history (a search copy): no actions")
+    out: list[int] = []
+    for log in state.log:
+        out += getattr(log, "bids", ())
+        out += log.plays
+    return out
+
+
+def rebuild(
+    game: str, seats: int, seed: int, options: dict[str, object] | None, actions: list[int]
+) -> AnyState:
+    """A seeded game with ``actions`` applied in order, every one checked (RecordError for one
+    the rules refuse): the state the bot keeps, from the moves it stores one by one."""
+    state = new_game(game, seats, seed, options)
+    for n, action in enumerate(actions, start=1):
+        try:
+            state.apply(action)
+        except IllegalAction as e:
+            raise RecordError(f"move {n}: {e}") from None
+    return state
+
+
 def dumps(record: dict[str, Any]) -> str:
     return json.dumps(record, indent=1)
 
@@ -245,6 +271,8 @@ def restore(record: dict[str, Any], seed: int) -> AnyState:
 
 __all__ = [
     "AnyState",
+    "actions_of",
+    "rebuild",
     "GameRecord",
     "GameState",
     "HandRecord",

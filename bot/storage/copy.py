@@ -33,6 +33,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("table_id", "user_id", "guild_id", "game", "seat", "won", "score", "bids", "bids_made"),
     ),
     ("ratings", ("guild_id", "game", "user_id", "name", "mu", "sigma", "games", "wins")),
+    ("moves", ("table_id", "seq", "action")),
     ("slots", ("table_id", "slot", "nonce", "message_id", "token", "token_at", "ref")),
     ("outbox", ("table_id", "seq", "op", "slot", "nonce", "payload", "revision")),
     (

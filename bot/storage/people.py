@@ -90,6 +90,7 @@ class PeopleStore:
                 ("DELETE FROM daily_attempts WHERE guild_id = ?", (guild_id,)),
                 ("DELETE FROM daily_deals WHERE guild_id = ?", (guild_id,)),
                 (f"DELETE FROM outbox WHERE table_id IN {tables}", (guild_id,)),
+                (f"DELETE FROM moves WHERE table_id IN {tables}", (guild_id,)),
                 (f"DELETE FROM slots WHERE table_id IN {tables}", (guild_id,)),
                 (f"DELETE FROM hand_copies WHERE table_id IN {tables}", (guild_id,)),
                 (f"DELETE FROM seats WHERE table_id IN {tables}", (guild_id,)),

@@ -226,6 +226,18 @@ MIGRATIONS: tuple[Migration, ...] = (
         CREATE INDEX daily_attempts_user ON daily_attempts(user_id)
         """,
     ),
+    Migration(
+        8,
+        "a live game's moves, one row each (its record is written once, when it ends)",
+        """
+        CREATE TABLE moves (
+            table_id BIGINT NOT NULL,
+            seq INTEGER NOT NULL,
+            action INTEGER NOT NULL,
+            PRIMARY KEY (table_id, seq)
+        )
+        """,
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

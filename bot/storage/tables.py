@@ -23,13 +23,14 @@ from bot.storage.database import Database, Statement
 from bot.storage.feed import INSERT_OUTBOX, HandCopyRow, OutboxRow, SlotRow
 from bot.storage.ownership import Shards
 from bot.storage.results import ResultStore
-from engine.record import restore, to_record
+from engine.record import actions_of, rebuild, restore, to_record
 
 LIVE_SQL = "('lobby', 'playing')"
 UPDATE_GAME = (
     "UPDATE game_tables SET status = ?, record = ?, version = ?, deadline = ?, host_id = ?,"
     " settings = ?, updated_at = ? WHERE id = ?"
 )
+INSERT_MOVE = "INSERT INTO moves (table_id, seq, action) VALUES (?, ?, ?)"
 TABLE_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, max_seats, options, turn_timer, seed, status,"
     " record, version, deadline, settings, updated_at"
@@ -91,11 +92,21 @@ class TableStore:
         ]
         return out
 
-    def _table_statement(self, t: Table) -> Statement:
+    def _table_statements(self, t: Table) -> list[Statement]:
+        """The table's row, and the moves of its game the database does not have yet. A live
+        game is kept move by move (a short row each, whatever its length); its whole record is
+        written once, when it ends (finished or cancelled), for export, review and results."""
         record = None
+        moves: list[Statement] = []
         if t.state is not None:
-            record = orjson.dumps(to_record(t.state)).decode()
-        return (
+            if t.status in (FINISHED, CANCELLED):
+                record = orjson.dumps(to_record(t.state)).decode()
+            actions = actions_of(t.state)
+            moves = [
+                (INSERT_MOVE, (t.id, seq, action))
+                for seq, action in enumerate(actions[t.saved_version :], start=t.saved_version)
+            ]
+        row = (
             UPDATE_GAME,
             (
                 t.status,
@@ -108,17 +119,19 @@ class TableStore:
                 t.id,
             ),
         )
+        return [row, *moves]
 
     async def save(self, t: Table, rows: Sequence[OutboxRow] = (), *, seats: bool = False) -> None:
         """A table after a change, with the public effects it caused, in one transaction
         (group-committed). When the game is over, its result and the ratings (a daily deal's
         attempt) are written in that same transaction, exactly once."""
-        statements = [self._table_statement(t)]
+        statements = self._table_statements(t)
         if seats:
             statements += self._seat_statements(t)
         statements += [(INSERT_OUTBOX, (t.id, *r)) for r in rows]
         if t.status != FINISHED:
             await self.db.write(statements)
+            t.saved_version = t.version
             return
         async with self.db.transaction() as tx:
             for sql, params in statements:
@@ -127,16 +140,15 @@ class TableStore:
                 await self.daily.record(tx, t)
             else:
                 await self.results.record(tx, t)
+        t.saved_version = t.version
 
     async def cancel(self, t: Table, rows: Sequence[OutboxRow] = ()) -> None:
-        statements: list[Statement] = [
-            (
-                "UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ?",
-                (CANCELLED, time.time(), t.id),
-            ),
-        ]
+        """A table closed without a result: its game's record is kept as it stood."""
+        t.idle_since = time.time()
+        statements = self._table_statements(t)
         statements += [(INSERT_OUTBOX, (t.id, *r)) for r in rows]
         await self.db.write(statements)
+        t.saved_version = t.version
 
     async def _load(self, row: tuple[Any, ...]) -> LoadedTable:
         t = Table(
@@ -156,10 +168,7 @@ class TableStore:
             idle_since=float(row[14]),
         )
         t.seats = await self._load_seats(t.id)
-        if t.status in (PLAYING, FINISHED) and row[10]:
-            record = orjson.loads(row[10])
-            t.state = restore(record, t.seed)
-            t.version = count_actions(record)
+        await self._load_game(t, row[10])
         slots = [
             SlotRow(*r)
             for r in await self.db.fetchall(
@@ -186,6 +195,25 @@ class TableStore:
             )
         ]
         return LoadedTable(t, slots, outbox, copies)
+
+    async def _load_game(self, t: Table, record_text: str | None) -> None:
+        """The game of a loaded table: from its moves while it is live, from its record once it
+        ended (or from the record a live table was kept in before its moves were: its next save
+        writes all of them)."""
+        if t.status not in (PLAYING, FINISHED, CANCELLED):
+            return
+        moves = await self.db.fetchall(
+            "SELECT action FROM moves WHERE table_id = ? ORDER BY seq", (t.id,)
+        )
+        if t.status == PLAYING and (moves or not record_text):
+            actions = [int(m[0]) for m in moves]
+            t.state = rebuild(t.game, len(t.seats), t.seed, t.options, actions)
+            t.version = t.saved_version = len(actions)
+        elif record_text:
+            record = orjson.loads(record_text)
+            t.state = restore(record, t.seed)
+            t.version = count_actions(record)
+            t.saved_version = len(moves)
 
     async def _load_seats(self, table_id: int) -> list[Seat]:
         rows = await self.db.fetchall(
@@ -245,8 +273,14 @@ class TableStore:
         )
         if row is None:
             return None
-        record = json.loads(row[3]) if row[3] else None
-        return str(row[0]), Place(int(row[1]), int(row[2])), record
+        status, place = str(row[0]), Place(int(row[1]), int(row[2]))
+        if row[3]:
+            return status, place, orjson.loads(row[3])
+        if status != PLAYING:
+            return status, place, None
+        loaded = await self.load_table(table_id)  # a live game: its record from its moves
+        state = None if loaded is None else loaded.table.state
+        return status, place, None if state is None else to_record(state)
 
     async def last_record_in_channel(self, channel_id: int) -> tuple[int, dict[str, Any]] | None:
         row = await self.db.fetchone(

@@ -40,10 +40,10 @@ class AfterGameUseCases(UseCases):
         status, place, record = found
         if place != asker.place:
             raise Refusal("refusal-wrong-channel")
-        if record is None:
-            raise Refusal("refusal-no-record")
         if status not in (FINISHED, "cancelled"):
             raise Refusal("refusal-export-live")
+        if record is None:
+            raise Refusal("refusal-no-record")
         today = day_of(self.parts.clock.time())
         if await record_hidden(self.parts.storage, table_id, asker.user_id, today):
             raise Refusal("daily-export-later")
