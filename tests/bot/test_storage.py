@@ -4,6 +4,7 @@ results count once, saves are group-committed, and a bad database is one plain s
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import sqlite3
@@ -27,7 +28,7 @@ from bot.storage import (
 from bot.storage.database import SqliteDatabase, migrate_sqlite, sqlite_version
 from bot.storage.errors import DatabaseTooNew
 from bot.storage.schema import LATEST, MIGRATIONS, Migration
-from engine.record import new_game
+from engine.record import new_game, to_record
 
 
 def _table(guild: int = 1, channel: int = 10) -> Table:
@@ -199,6 +200,71 @@ async def test_a_table_is_rebuilt_with_its_outbox_slots_and_hands(storage: Stora
     await storage.feed.outbox_done(t.id, rows[0], 777)
     [loaded] = await storage.tables.load_owned(Shards())
     assert loaded.outbox == [] and {s.slot for s in loaded.slots} == {"table:1", "note:1"}
+
+
+async def test_a_live_game_is_kept_move_by_move_and_its_record_when_it_ends(
+    storage: Storage,
+) -> None:
+    t = _table()
+    await storage.tables.create_table(t)
+    t.state = new_game("smear", 3, t.seed, t.options)
+    t.status = PLAYING
+    rng = random.Random(2)
+    for moves in (3, 1, 4):  # saves after a few moves each
+        for _ in range(moves):
+            t.state.apply(_modest(t.state.legal_actions(), rng))
+            t.version += 1
+        await storage.tables.save(t)
+    count = await storage.db.fetchone("SELECT COUNT(*) FROM moves WHERE table_id = ?", (t.id,))
+    record = await storage.db.fetchone("SELECT record FROM game_tables WHERE id = ?", (t.id,))
+    assert count is not None and count[0] == 8, "each move once"
+    assert record is not None and record[0] is None, "no whole record while it is live"
+    [loaded] = await storage.tables.load_owned(Shards())
+    assert loaded.table.version == 8 and loaded.table.state is not None
+    assert loaded.table.state.view(1) == t.state.view(1)
+    found = await storage.tables.record_of(t.id)
+    assert found is not None and found[2] == to_record(t.state), "a live game's record, rebuilt"
+    _finish(t)
+    await storage.tables.save(t)
+    record = await storage.db.fetchone("SELECT record FROM game_tables WHERE id = ?", (t.id,))
+    assert record is not None and record[0] is not None
+    found = await storage.tables.record_of(t.id)
+    assert found is not None and found[2] == to_record(t.state)
+
+
+async def test_a_live_table_kept_as_a_whole_record_loads_and_gains_its_moves(
+    storage: Storage,
+) -> None:
+    """A table saved before moves were kept one by one (its record only) still loads, and its
+    next save writes every move."""
+    t = _table()
+    await storage.tables.create_table(t)
+    t.state = new_game("smear", 3, t.seed, t.options)
+    t.status = PLAYING
+    rng = random.Random(3)
+    for _ in range(6):
+        t.state.apply(_modest(t.state.legal_actions(), rng))
+        t.version += 1
+    await storage.db.write(
+        [
+            (
+                "UPDATE game_tables SET status = ?, record = ?, version = ? WHERE id = ?",
+                (PLAYING, json.dumps(to_record(t.state)), 6, t.id),
+            )
+        ]
+    )
+    [loaded] = await storage.tables.load_owned(Shards())
+    again = loaded.table
+    assert again.state is not None and again.version == 6
+    assert again.state.view(0) == t.state.view(0)
+    again.state.apply(_modest(again.state.legal_actions(), rng))
+    again.version += 1
+    await storage.tables.save(again)
+    count = await storage.db.fetchone("SELECT COUNT(*) FROM moves WHERE table_id = ?", (t.id,))
+    assert count is not None and count[0] == 7
+    [loaded] = await storage.tables.load_owned(Shards())
+    assert loaded.table.state is not None and loaded.table.version == 7
+    assert loaded.table.state.view(2) == again.state.view(2)
 
 
 async def test_one_live_table_per_channel(storage: Storage) -> None:
