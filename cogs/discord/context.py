@@ -4,8 +4,11 @@
 and is the ``Answer`` the use case answers through. ``working`` runs a piece of work and, if it
 is not done within ``DEFER_AFTER`` seconds (the database busy, a lock held by another program),
 acknowledges the interaction first (Discord's limit is 3 s), so nobody sees "This interaction
-failed"; what a person is told always matches what was stored: the work's own outcome, success
-or refusal, is what the answer says.
+failed". The seconds count from when Discord created the interaction (its snowflake), not from
+when this process got to it: a process that is behind (a burst of clicks, a slow machine) has
+less time left, and acknowledges at once a click that is already old. What a person is told
+always matches what was stored: the work's own outcome, success or refusal, is what the answer
+says.
 """
 
 from __future__ import annotations
@@ -74,10 +77,17 @@ class Ctx:
         task = asyncio.ensure_future(work)
         if slow == "none":
             return await task
-        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+        done, _ = await asyncio.wait({task}, timeout=self.time_left())
         if not done:
             await self.defer(slow)
         return await task
+
+    def time_left(self) -> float:
+        """Seconds of work before acknowledging: ``DEFER_AFTER`` less the interaction's age.
+        (A clock ahead of Discord's makes every click look old: it is then acknowledged at once,
+        one exempt request more, never a late answer.)"""
+        age = (discord.utils.utcnow() - self.interaction.created_at).total_seconds()
+        return min(DEFER_AFTER, max(0.0, DEFER_AFTER - age))
 
     async def defer(self, kind: str) -> None:
         async with self._answering:

@@ -69,11 +69,21 @@ class Router:
         await ctx.say(ctx.lang.t("refusal-unknown-button"))
 
 
+UNKNOWN_INTERACTION = 10062  # Discord's code: the interaction expired (3 s) or is unknown
+
+
 async def run(ctx: Ctx, handler: Handler, m: re.Match[str]) -> None:
     try:
         await handler(ctx, m)
     except Refusal as e:
         await ctx.refuse(e)
+    except discord.NotFound as e:
+        if e.code != UNKNOWN_INTERACTION:
+            log.exception("a click failed")
+            await ctx.say(ctx.lang.t("error-generic"))
+            return
+        # Nothing to answer any more: not a bug here, a process too far behind (no traceback).
+        log.warning("a click's interaction expired before its answer (%d)", e.code)
     except Exception:
         log.exception("a click failed")
         await ctx.say(ctx.lang.t("error-generic"))

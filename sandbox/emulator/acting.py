@@ -352,6 +352,8 @@ class Acting(CommandOptions, MessageStore, Reading):
         loop = asyncio.get_running_loop()
         handle.dispatched_at = loop.time()
         handle.timer = loop.call_later(self.interaction_timeout, self._expire, handle)
+        if self._gateway_lag:
+            await asyncio.sleep(self._gateway_lag)
         await session.dispatch("INTERACTION_CREATE", payload)
         return handle
 

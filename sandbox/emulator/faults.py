@@ -141,6 +141,12 @@ class FaultControls(EmulatorState):
         other may then be handled in another order."""
         self._slow = (seconds, route, random.Random(seed))
 
+    def lag_gateway(self, seconds: float) -> None:
+        """From now on every interaction reaches the bot ``seconds`` after it was created (a
+        bot process that is behind, a slow link): its time to answer still counts from its
+        creation, as Discord's does."""
+        self._gateway_lag = seconds
+
     def latency_for(self, method: str, template: str) -> float:
         if self._slow is None:
             return 0.0

@@ -119,6 +119,7 @@ class EmulatorState:
         self.latencies: list[float] = []
         self.nonce_hits = 0  # posts answered with an earlier message of the same nonce
         self._slow: tuple[float, str | None, random.Random] | None = None
+        self._gateway_lag = 0.0  # seconds between creating an interaction and the bot hearing it
         # Called after each REST request is handled, before its answer is sent (fault
         # injection: a test may kill the bot process right there).
         self._after_request: list[Callable[[str, str, web.StreamResponse], None]] = []
