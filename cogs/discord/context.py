@@ -6,9 +6,10 @@ is not done within ``DEFER_AFTER`` seconds (the database busy, a lock held by an
 acknowledges the interaction first (Discord's limit is 3 s), so nobody sees "This interaction
 failed". The seconds count from when Discord created the interaction (its snowflake), not from
 when this process got to it: a process that is behind (a burst of clicks, a slow machine) has
-less time left, and acknowledges at once a click that is already old. What a person is told
-always matches what was stored: the work's own outcome, success or refusal, is what the answer
-says.
+less time left, and a click that is already old is acknowledged before anything is done
+(``still_alive``): if Discord no longer knows it (the person already saw "This interaction
+failed"), nothing is done. What a person is told always matches what was stored: the work's own
+outcome, success or refusal, is what the answer says.
 """
 
 from __future__ import annotations
@@ -88,6 +89,16 @@ class Ctx:
         one exempt request more, never a late answer.)"""
         age = (discord.utils.utcnow() - self.interaction.created_at).total_seconds()
         return min(DEFER_AFTER, max(0.0, DEFER_AFTER - age))
+
+    async def still_alive(self) -> bool:
+        """False if this click expired before this process got to it (nothing may be done: its
+        person was told it failed). A click with no time left is acknowledged first, as an
+        update of the clicked message (whatever the answer then is, it can follow that), and
+        Discord's answer to that says whether it is still alive."""
+        if self.time_left() > 0.0:
+            return True
+        await self.defer("update")
+        return self.deferred is not None
 
     async def defer(self, kind: str) -> None:
         async with self._answering:

@@ -73,6 +73,9 @@ UNKNOWN_INTERACTION = 10062  # Discord's code: the interaction expired (3 s) or 
 
 
 async def run(ctx: Ctx, handler: Handler, m: re.Match[str]) -> None:
+    if not await ctx.still_alive():
+        log.warning("a click reached this process after it expired: nothing was done")
+        return
     try:
         await handler(ctx, m)
     except Refusal as e:

@@ -24,6 +24,7 @@ from tests.e2e.harness import (
     make_bot,
     make_world,
     text_of,
+    wait_idle,
 )
 
 LOCKER = """
@@ -140,6 +141,33 @@ async def test_a_click_that_reaches_a_lagging_bot_late_is_still_acknowledged_in_
             await asyncio.wait_for(locker.wait(), 20)
         emu.assert_no_violations()  # acknowledged within 3 s of its creation
         assert p.table.version == before, "nothing was played"
+
+
+async def test_a_click_that_reaches_the_bot_after_it_expired_plays_nothing(
+    emu: DiscordEmulator, tmp_path: Path
+) -> None:
+    """A click reaches the bot 3.3 s after it was created: the person already saw "This
+    interaction failed", so the move must not be played behind their back; the next click
+    on time plays normally."""
+    db = tmp_path / "db.sqlite3"
+    w = make_world(emu)
+    async with run_bot(emu, make_bot(db)) as bot:
+        tid = await _two_people_table(emu, w, w.users[:2], w.channel)
+        p = Players(emu, bot, tid, {u.id: u for u in w.users[:2]}, w.channel)
+        assert await p.play_one()
+        before = p.table.version
+        emu.lag_gateway(3.3)
+        handle, _ = await _click_a_move(p)
+        emu.lag_gateway(0.0)
+        await wait_idle(0.5)
+        assert handle.failed
+        assert p.table.version == before, "a move the person was told failed is not played"
+        kinds = {v.kind for v in emu.violations}
+        assert kinds <= {"interaction_timeout", "late_callback"}, kinds
+        emu.violations.clear()
+        assert await p.play_one()
+        assert p.table.version == before + 1
+        emu.assert_no_violations()
 
 
 async def run_sql(db: Path, sql: str) -> None:
