@@ -115,5 +115,5 @@ def stats_text(name: str, rows: list[StatRow], lang: Lang) -> str:
             )
         parts.append(lang.t("stats-streaks", best=r.best_streak, current=r.current_streak))
         parts.append(lang.t("stats-form", form=form))
-        lines.append("**" + lang.t(f"game-{r.game}-short") + "**: " + " · ".join(parts))
+        lines.append(lang.t(f"game-{r.game}-short") + ": " + " · ".join(parts))
     return "\n".join(lines)
