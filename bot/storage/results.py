@@ -82,15 +82,6 @@ class RatingPoint:
     sigma: float
 
 
-def streaks(won: list[bool]) -> tuple[int, int]:
-    """The longest run of wins and the run that ends with the last game (oldest first)."""
-    best = run = 0
-    for w in won:
-        run = run + 1 if w else 0
-        best = max(best, run)
-    return best, run
-
-
 class ResultStore:
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -237,13 +228,13 @@ class ResultStore:
         )
         out = []
         for r in rows:
+            key = (guild_id, user_id, r[0])
             form = await self.db.fetchall(
                 "SELECT won FROM player_results WHERE guild_id = ? AND user_id = ? AND game = ?"
-                " ORDER BY finished_at, table_id",
-                (guild_id, user_id, r[0]),
+                " ORDER BY finished_at DESC, table_id DESC LIMIT ?",
+                (*key, recent),
             )
-            won = [bool(f[0]) for f in form]
-            best, current = streaks(won)
+            best, current = await self._streaks(*key)
             out.append(
                 StatRow(
                     game=r[0],
@@ -252,7 +243,7 @@ class ResultStore:
                     bids=r[3] or 0,
                     bids_made=r[4] or 0,
                     average_score=float(r[5] or 0.0),
-                    recent=tuple(reversed(won[-recent:])),
+                    recent=tuple(bool(f[0]) for f in form),
                     rank=await self.rank_of(guild_id, r[0], user_id),
                     best_streak=best,
                     current_streak=current,
@@ -261,6 +252,20 @@ class ResultStore:
                 )
             )
         return out
+
+    async def _streaks(self, guild_id: int, user_id: int, game: str) -> tuple[int, int]:
+        """The longest run of wins and the current one, counted by the database: a run is the
+        wins between two losses (``run``: the losses so far, in the order games ended)."""
+        row = await self.db.fetchone(
+            "WITH runs AS (SELECT run, SUM(won) AS wins FROM (SELECT won, SUM(1 - won) OVER"
+            " (ORDER BY finished_at, table_id ROWS UNBOUNDED PRECEDING) AS run"
+            " FROM player_results WHERE guild_id = ? AND user_id = ? AND game = ?) AS games"
+            " GROUP BY run)"
+            " SELECT (SELECT MAX(wins) FROM runs),"
+            " (SELECT wins FROM runs ORDER BY run DESC LIMIT 1)",
+            (guild_id, user_id, game),
+        )
+        return (int(row[0] or 0), int(row[1] or 0)) if row else (0, 0)
 
     async def rating_history(self, guild_id: int, user_id: int, game: str) -> list[RatingPoint]:
         """A person's rating after each of their rated games here, oldest first (games rated

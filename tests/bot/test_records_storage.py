@@ -17,7 +17,6 @@ from bot.model import FINISHED, Seat, Table
 from bot.periods import MONTH, WEEK, period_of
 from bot.storage import Storage
 from bot.storage.database import migrate_sqlite
-from bot.storage.results import streaks
 from bot.storage.schema import MIGRATIONS
 from engine.games import game
 from engine.record import new_game
@@ -179,11 +178,48 @@ async def test_coached_games_are_not_on_the_period_board(storage: Storage) -> No
 # ---------------------------------------------------------------------- a person's stats
 
 
-def test_streaks_count_wins_in_a_row() -> None:
-    assert streaks([]) == (0, 0)
-    assert streaks([True, True, False, True, True, True, False]) == (3, 0)
-    assert streaks([False, True, True, False, True]) == (2, 1)
-    assert streaks([True, True, True]) == (3, 3)
+def streaks(won: list[bool]) -> tuple[int, int]:
+    """What the database must count: the longest run of wins and the current one."""
+    best = run = 0
+    for w in won:
+        run = run + 1 if w else 0
+        best = max(best, run)
+    return best, run
+
+
+async def test_streaks_are_counted_by_the_database(storage: Storage) -> None:
+    rng = random.Random(3)
+    cases = [[], [True] * 3, [False, True, True, False, True], [True, True, False, True, True]]
+    cases += [[rng.random() < 0.6 for _ in range(12)] for _ in range(3)]
+    for case, won in enumerate(cases):
+        uid = 10 + case
+        statements: list[tuple[str, tuple[Any, ...]]] = []
+        for i, w in enumerate(won):
+            # Table ids go up while the games end earlier and earlier: the order is by end.
+            tid, at = 1000 * (case + 1) + i, 5000.0 - i
+            statements += [
+                (
+                    "INSERT INTO game_tables (id, guild_id, channel_id, game, host_id, max_seats,"
+                    " options, turn_timer, seed, status, created_at, updated_at)"
+                    " VALUES (?, 7, ?, 'smear', 1, 2, '{}', 0, 1, 'finished', 0, 0)",
+                    (tid, tid),
+                ),
+                (
+                    "INSERT INTO results (table_id, guild_id, game, finished_at, winners, scores)"
+                    " VALUES (?, 7, 'smear', ?, '[0]', '[0, 0]')",
+                    (tid, at),
+                ),
+                (
+                    "INSERT INTO player_results (table_id, user_id, guild_id, game, seat, won,"
+                    " score, bids, bids_made, finished_at) VALUES (?, ?, 7, 'smear', 0, ?, 0, 0,"
+                    " 0, ?)",
+                    (tid, uid, int(w), at),
+                ),
+            ]
+        if statements:
+            await storage.db.write(statements)
+        expected = streaks(won[::-1])
+        assert await storage.results._streaks(7, uid, "smear") == expected, won
 
 
 async def test_streaks_and_form_follow_when_games_ended(storage: Storage) -> None:
