@@ -85,8 +85,23 @@ def period_leaderboard_text(
     return "\n".join(lines)
 
 
-def period_leaderboard_footer(lang: Lang) -> str:
-    return lang.t("board-period-how")
+MESSAGE_LIMIT = 2000  # characters of a Discord message's content
+
+
+def period_leaderboards(
+    boards: list[tuple[str, list[PeriodRow]]], period: Period, user_id: int, lang: Lang
+) -> str:
+    """Each game's board of the period and how it is ranked, in one message: fewer places
+    shown if long names would make it longer than Discord allows."""
+    text = ""
+    for limit in (10, 7, 5, 3, 1):
+        parts = [
+            period_leaderboard_text(g, period, rows, user_id, lang, limit) for g, rows in boards
+        ]
+        text = "\n\n".join(parts) + "\n\n" + lang.t("board-period-how")
+        if len(text) <= MESSAGE_LIMIT:
+            break
+    return text
 
 
 def stats_text(name: str, rows: list[StatRow], lang: Lang) -> str:

@@ -15,8 +15,7 @@ from bot.render.base import clean_name
 from bot.render.board import (
     leaderboard_footer,
     leaderboard_text,
-    period_leaderboard_footer,
-    period_leaderboard_text,
+    period_leaderboards,
     stats_text,
 )
 from bot.render.chart import RATING_FILENAME, draw_ratings
@@ -49,11 +48,10 @@ class PeopleUseCases(UseCases):
             return "\n\n".join(parts) + "\n\n" + leaderboard_footer(lang)
 
         async def period_board(p: Period) -> str:
-            parts = []
+            boards = []
             for g in games:
-                rows = await results.period_board(asker.guild_id, g, p.start, p.end)
-                parts.append(period_leaderboard_text(g, p, rows, asker.user_id, lang))
-            return "\n\n".join(parts) + "\n\n" + period_leaderboard_footer(lang)
+                boards.append((g, await results.period_board(asker.guild_id, g, p.start, p.end)))
+            return period_leaderboards(boards, p, asker.user_id, lang)
 
         now = self.parts.clock.time()
         work = board() if kind == ALL else period_board(period_of(kind, now))
