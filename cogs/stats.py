@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import ids
+from bot.periods import PERIODS
 from bot.tables import Tables
 from cogs.discord.context import Ctx
 from cogs.discord.router import component
@@ -17,6 +18,7 @@ from cogs.discord.translator import tr
 from engine.games import GAME_NAMES
 
 GAME_CHOICES = [app_commands.Choice(name=tr(f"game-{g}-short"), value=g) for g in GAME_NAMES]
+PERIOD_CHOICES = [app_commands.Choice(name=tr(f"period-{p}"), value=p) for p in PERIODS]
 
 
 class StatsCog(commands.Cog):
@@ -26,17 +28,20 @@ class StatsCog(commands.Cog):
         self.tables = tables
 
     @app_commands.command(name=tr("name-leaderboard"), description=tr("cmd-leaderboard"))
-    @app_commands.describe(game=tr("opt-game"))
-    @app_commands.rename(game=tr("name-game"))
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.describe(game=tr("opt-game"), period=tr("opt-period"))
+    @app_commands.rename(game=tr("name-game"), period=tr("name-period"))
+    @app_commands.choices(game=GAME_CHOICES, period=PERIOD_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(
         self,
         interaction: discord.Interaction[Any],
         game: app_commands.Choice[str] | None = None,
+        period: app_commands.Choice[str] | None = None,
     ) -> None:
         ctx = Ctx.of(interaction)
-        await self.tables.people.leaderboard(ctx.asker, ctx, game.value if game else None)
+        await self.tables.people.leaderboard(
+            ctx.asker, ctx, game.value if game else None, period.value if period else None
+        )
 
     @stats.command(name=tr("name-show"), description=tr("cmd-stats-show"))
     @app_commands.describe(user=tr("opt-stats-user"))

@@ -64,3 +64,56 @@ def figure(chart: ScoreChart) -> Figure:
     ax.legend(fontsize=11, loc="best", framealpha=0.8)
     fig.tight_layout()
     return fig
+
+
+RATING_FILENAME = "ratings.png"
+MOST_POINTS = 400  # a long history is thinned to this many points (a phone shows no more)
+
+
+def thin(values: list[int], most: int = MOST_POINTS) -> list[tuple[int, int]]:
+    """(game number from 1, value) pairs, evenly thinned to at most ``most``, always keeping
+    the first and the last game."""
+    n = len(values)
+    if n <= most:
+        return [(i + 1, v) for i, v in enumerate(values)]
+    picks = sorted({round(k * (n - 1) / (most - 1)) for k in range(most)})
+    return [(i + 1, values[i]) for i in picks]
+
+
+def draw_ratings(
+    title: str, x_label: str, y_label: str, series: list[tuple[str, list[int]]]
+) -> bytes:
+    """A PNG of a person's rating after each rated game, one line per game kind."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib import pyplot as plt
+    from matplotlib.ticker import MaxNLocator
+
+    fig, ax = plt.subplots(figsize=(6.4, 4.0), dpi=110)
+    try:
+        for k, (name, values) in enumerate(series):
+            points = thin(values)
+            ax.plot(
+                [p[0] for p in points],
+                [p[1] for p in points],
+                label=name,
+                color=COLORS[k % len(COLORS)],
+                linewidth=3,
+                marker="o" if len(points) <= 40 else None,
+                markersize=5,
+            )
+        ax.set_title(title, fontsize=15)
+        ax.set_xlabel(x_label, fontsize=12)
+        ax.set_ylabel(y_label, fontsize=12)
+        ax.grid(True, alpha=0.3)
+        ax.tick_params(labelsize=11)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.legend(fontsize=11, loc="best", framealpha=0.8)
+        fig.tight_layout()
+        out = io.BytesIO()
+        fig.savefig(out, format="png")
+        return out.getvalue()
+    finally:
+        plt.close(fig)

@@ -30,7 +30,7 @@ from bot.storage.feed import FeedStore, HandCopyRow, OutboxRow, SlotRow
 from bot.storage.heartbeats import Heartbeats
 from bot.storage.ownership import Shards
 from bot.storage.people import Forgotten, PeopleStore
-from bot.storage.results import LeaderRow, ResultStore, StatRow
+from bot.storage.results import LeaderRow, PeriodRow, RatingPoint, ResultStore, StatRow
 from bot.storage.tables import LoadedTable, TableStore
 
 
@@ -80,6 +80,8 @@ __all__ = [
     "LoadedTable",
     "OutboxRow",
     "OwnershipLost",
+    "PeriodRow",
+    "RatingPoint",
     "Shards",
     "SlotRow",
     "StatRow",

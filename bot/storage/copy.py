@@ -30,7 +30,10 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("results", ("table_id", "guild_id", "game", "finished_at", "winners", "scores")),
     (
         "player_results",
-        ("table_id", "user_id", "guild_id", "game", "seat", "won", "score", "bids", "bids_made"),
+        (
+            "table_id", "user_id", "guild_id", "game", "seat", "won", "score", "bids",
+            "bids_made", "finished_at", "hands", "mu_after", "sigma_after",
+        ),
     ),
     ("ratings", ("guild_id", "game", "user_id", "name", "mu", "sigma", "games", "wins")),
     ("moves", ("table_id", "seq", "action")),

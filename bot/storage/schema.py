@@ -238,6 +238,24 @@ MIGRATIONS: tuple[Migration, ...] = (
         )
         """,
     ),
+    Migration(
+        9,
+        "records over time: when each rated game ended, its hands, and the rating after it",
+        """
+        ALTER TABLE player_results ADD COLUMN finished_at DOUBLE PRECISION NOT NULL DEFAULT 0;
+        ALTER TABLE player_results ADD COLUMN hands INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE player_results ADD COLUMN mu_after DOUBLE PRECISION;
+        ALTER TABLE player_results ADD COLUMN sigma_after DOUBLE PRECISION;
+        UPDATE player_results SET finished_at = COALESCE((
+            SELECT r.finished_at FROM results r WHERE r.table_id = player_results.table_id
+        ), 0);
+        DROP INDEX player_results_user;
+        CREATE INDEX player_results_period
+            ON player_results(guild_id, game, finished_at, user_id, won);
+        CREATE INDEX player_results_history
+            ON player_results(guild_id, user_id, game, finished_at, table_id)
+        """,
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

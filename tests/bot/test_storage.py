@@ -563,6 +563,10 @@ async def test_moving_house_copies_everything_and_checks_the_counts(
         assert (await new.people.languages())[0] == {1: "fi"}
         board = await new.results.leaderboard(1, "smear")
         assert {r.user_id for r in board} == {100, 200}
+        history = await new.results.rating_history(1, 100, "smear")
+        assert len(history) == 1 and history[0].finished_at > 0, "records over time move too"
+        (stats,) = await new.results.stats(1, 100)
+        assert stats.hands > 0
         found = await new.tables.record_of(t.id)
         assert found is not None and found[0] == "finished"
         fresh = _table(channel=123)

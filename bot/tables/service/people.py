@@ -3,39 +3,86 @@ chose, and forgetting what is kept about them."""
 
 from __future__ import annotations
 
+import asyncio
+
+from bot import ratings
 from bot.i18n import LANGUAGES
 from bot.model import Refusal
+from bot.periods import ALL, PERIODS, Period, period_of
 from bot.render import Rendered
 from bot.render.asking import forget_me, forget_server
 from bot.render.base import clean_name
-from bot.render.board import leaderboard_footer, leaderboard_text, stats_text
+from bot.render.board import (
+    leaderboard_footer,
+    leaderboard_text,
+    period_leaderboards,
+    stats_text,
+)
+from bot.render.chart import RATING_FILENAME, draw_ratings
 from bot.tables.ports import Answer, Asker
 from bot.tables.service.base import UseCases
 from engine.games import GAME_NAMES
 
 
 class PeopleUseCases(UseCases):
-    async def leaderboard(self, asker: Asker, answer: Answer, game: str | None) -> None:
-        """This server's players by rating (one game or every game), and the asker's rank."""
+    async def leaderboard(
+        self, asker: Asker, answer: Answer, game: str | None, period: str | None = None
+    ) -> None:
+        """This server's players (one game or every game): by rating for all time, by games
+        won for this week or this month (UTC); and the asker's place."""
+        if game is not None and game not in GAME_NAMES:
+            raise Refusal("refusal-game")
+        kind = period or ALL
+        if kind not in PERIODS:
+            raise Refusal("refusal-period")
         results = self.parts.storage.results
         lang = self.public(asker.guild_id)
+        games = [game] if game else list(GAME_NAMES)
 
         async def board() -> str:
             parts = []
-            for g in [game] if game else list(GAME_NAMES):
+            for g in games:
                 rows = await results.leaderboard(asker.guild_id, g, 10)
                 mine = await results.rank_of(asker.guild_id, g, asker.user_id)
                 parts.append(leaderboard_text(g, rows, mine, asker.user_id, lang))
             return "\n\n".join(parts) + "\n\n" + leaderboard_footer(lang)
 
-        text = await answer.working(board(), slow="new")
+        async def period_board(p: Period) -> str:
+            boards = []
+            for g in games:
+                boards.append((g, await results.period_board(asker.guild_id, g, p.start, p.end)))
+            return period_leaderboards(boards, p, asker.user_id, lang)
+
+        now = self.parts.clock.time()
+        work = board() if kind == ALL else period_board(period_of(kind, now))
+        text = await answer.working(work, slow="new")
         await answer.post(Rendered(content=text), ephemeral=False)
 
     async def stats(self, asker: Asker, answer: Answer, user_id: int, name: str) -> None:
-        """A player's games, wins and form in this server (only the asker sees them)."""
-        work = self.parts.storage.results.stats(asker.guild_id, user_id)
-        rows = await answer.working(work, slow="new")
-        await answer.say(stats_text(clean_name(name), rows, self.lang(asker)))
+        """A player's games, wins, streaks and form in this server, with a picture of their
+        rating after each rated game (only the asker sees them)."""
+        lang = self.lang(asker)
+        results = self.parts.storage.results
+
+        async def work() -> Rendered:
+            rows = await results.stats(asker.guild_id, user_id)
+            text = stats_text(clean_name(name), rows, lang)
+            series = []
+            for r in rows:
+                history = await results.rating_history(asker.guild_id, user_id, r.game)
+                if history:
+                    values = [ratings.display(h.mu, h.sigma) for h in history]
+                    series.append((lang.t(f"game-{r.game}-short"), values))
+            if not series:
+                return Rendered(content=text)
+            title = lang.t("chart-rating-title", name=clean_name(name))
+            png = await asyncio.to_thread(
+                draw_ratings, title, lang.t("chart-rating-x"), lang.t("chart-rating-y"), series
+            )
+            return Rendered(content=text, file=(RATING_FILENAME, png))
+
+        message = await answer.working(work(), slow="new")
+        await answer.post(message, ephemeral=True)
 
     # ------------------------------------------------------------------ languages
 
