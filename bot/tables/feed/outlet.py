@@ -24,6 +24,7 @@ from bot.tables.feed.budget import Budget
 from bot.tables.ports import Clock, Discord, Posted
 
 REMEMBERED = 50_000  # message ids known gone, most recent kept
+SWEEP_EVERY = 30.0  # seconds between forgetting the tokens whose window is empty
 TOKEN_LIFE = 15 * 60.0  # an interaction token's life on Discord
 TOKEN_MARGIN = 60.0  # stop using a token this long before it dies
 # Discord lets an interaction token make 5 webhook requests per 2 seconds. A request that can
@@ -63,14 +64,22 @@ class Outlet:
         # counts as full.
         self._born = clock.monotonic()
         self._born_wall = clock.time()
+        self._next_sweep = self._born + SWEEP_EVERY
+
+    def tokens_held(self) -> int:
+        """Tokens whose recent requests are kept (each click brings a new one)."""
+        return len(self._used)
 
     def _window(self, token: str, issued: float) -> deque[float]:
         """The token's requests in its current window."""
         now = self.clock.monotonic()
+        if now >= self._next_sweep:
+            # A token with nothing in its window is as good as unknown: forget it, or every
+            # click of a long run would be kept (a deque each, hundreds of thousands a day).
+            self._next_sweep = now + SWEEP_EVERY
+            self._used = {t: u for t, u in self._used.items() if u and u[-1] > now - TOKEN_WINDOW}
         used = self._used.get(token)
         if used is None:
-            if len(self._used) > 4 * REMEMBERED:  # tokens long dead: forget them
-                self._used = {t: u for t, u in self._used.items() if u and u[-1] > now - 60}
             inherited = issued < self._born_wall
             used = self._used[token] = deque([self._born] * TOKEN_LIMIT if inherited else ())
         while used and used[0] <= now - TOKEN_WINDOW:

@@ -26,6 +26,7 @@ import pytest
 from bot import ids
 from bot.storage import Storage
 from bot.tables import NewTable, Tables
+from bot.tables.feed.outlet import Voice
 from tests.bot.tables.fakes import (
     FakeDiscord,
     FakeMessage,
@@ -304,6 +305,26 @@ async def test_a_game_costs_the_bot_token_little(tmp_path: Path) -> None:
         actions = sum(len(h.get("bids", [])) + len(h["plays"]) for h in found[2]["hands"])
         spent = w.discord.bot_token_requests() - before
         assert spent / actions <= 0.15, (spent, actions, Counter(w.discord.requests))
+    finally:
+        await w.tables.stop()
+        await w.storage.close()
+
+
+async def test_a_long_run_keeps_only_the_tokens_in_use(tmp_path: Path) -> None:
+    """Every click brings a new interaction token; the outlet counts each token's requests in
+    its 2 s window. Once a window is empty the token is forgotten (within the sweep's 30 s),
+    or a bot that runs for days would keep one entry per click it ever had."""
+    w = await _world(tmp_path)
+    try:
+        tid = await _open(w)
+        await _play(w, tid, random.Random(5))
+        await _settle(w)
+        outlet = w.tables.feed.outlet
+        tokens = {m.token for m in w.discord.messages.values() if m.token is not None}
+        assert len(tokens) > 5, "the game's hands went through many clicks' tokens"
+        w.clock.advance(31.0)
+        outlet.wait_for(Voice("a-new-click", w.clock.time()))
+        assert outlet.tokens_held() <= 1
     finally:
         await w.tables.stop()
         await w.storage.close()
