@@ -271,15 +271,15 @@ def restore(record: dict[str, Any], seed: int) -> AnyState:
 
 __all__ = [
     "AnyState",
-    "actions_of",
-    "rebuild",
     "GameRecord",
     "GameState",
     "HandRecord",
     "action_str",
+    "actions_of",
     "dumps",
     "new_game",
     "parse_record",
+    "rebuild",
     "replay",
     "restore",
     "result",
