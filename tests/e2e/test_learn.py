@@ -10,10 +10,10 @@ import re
 import pytest
 
 from sandbox import DiscordEmulator, run_bot
-from tests.e2e.harness import Players, enabled_moves, make_bot, make_world, text_of
+from tests.e2e.harness import Players, enabled_moves, make_bot, make_world
 
-# What each language's hand says: a bid explained (its 4 points, S1, S2, S10), greyed cards explained (S4), a trick
-# explained (S5), a hand's scoring explained (S6-S9, S10).
+# What each language's hand says: a bid explained (its 4 points: S1, S2, S10), greyed cards
+# explained (S4), a trick explained (S5), a hand's scoring explained (S6-S9, S10).
 WORDS = {
     "en-US": (
         "(High, Low, Jack, Game)",
