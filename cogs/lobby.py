@@ -64,6 +64,20 @@ class LobbyCog(commands.Cog):
         timer = None if turn_timer is None else turn_timer.value
         await self._open(interaction, NewTable("smear", seats, options, timer, coach))
 
+    @smear.command(name=tr("name-learn"), description=tr("cmd-smear-learn"))
+    async def smear_learn(self, interaction: discord.Interaction[Any]) -> None:
+        await self._learn(interaction, "smear")
+
+    @salad.command(name=tr("name-learn"), description=tr("cmd-salad-learn"))
+    async def salad_learn(self, interaction: discord.Interaction[Any]) -> None:
+        await self._learn(interaction, "salad")
+
+    async def _learn(self, interaction: discord.Interaction[Any], game: str) -> None:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise Refusal("refusal-server-only")
+        ctx = Ctx.of(interaction)
+        await self.tables.lobby.learn(ctx.asker, ctx, game)
+
     @smear.command(name=tr("name-rules"), description=tr("cmd-smear-rules"))
     async def smear_rules(self, interaction: discord.Interaction[Any]) -> None:
         ctx = Ctx.of(interaction)

@@ -36,6 +36,7 @@ from bot.render.base import (
     timer_text,
     view_of,
 )
+from bot.render.learn import is_learning, learn_lines
 from bot.render.review import hand_options
 from bot.render.screens import screens, trick_text
 from engine.cards import SUIT_OF, SUITS
@@ -60,6 +61,8 @@ def options_text(t: Table, lang: Lang) -> str:
     parts.append(lang.t("option-turn-timer", timer=timer_text(t.turn_timer, lang)))
     if t.settings.get("coach"):
         parts.append(lang.t("option-coach"))
+    if is_learning(t):
+        parts.append(lang.t("option-learn"))
     return " · ".join(parts)
 
 
@@ -273,6 +276,15 @@ def restriction_text(t: Table, seat: int, lang: Lang) -> str | None:
     return lang.t(f"restriction-{code}", **symbols)
 
 
+def _rule_lines(t: Table, seat: int, lang: Lang, mine: bool) -> list[str]:
+    """At a table learning to play, the coach's lessons (the last trick, the last hand, this
+    turn: ``engine.teach``); elsewhere the rule that greys out cards, on the person's turn."""
+    if is_learning(t):
+        return learn_lines(t, seat, lang)
+    rule = restriction_text(t, seat, lang) if mine else None
+    return [rule] if rule else []
+
+
 def hand_message(t: Table, seat: int, lang: Lang, note: str | None = None) -> Rendered:
     """One seat's hand as buttons, for an ephemeral message. Legal actions enabled on its turn."""
     st = t.state
@@ -293,9 +305,7 @@ def hand_message(t: Table, seat: int, lang: Lang, note: str | None = None) -> Re
             lines.append(lang.t("hand-time-left", when=relative_time(t.deadline)))
     elif st.current_player is not None:
         lines.append(screen.waiting_line(t, seat, lang))
-    rule = restriction_text(t, seat, lang) if mine else None
-    if rule:
-        lines.append(rule)
+    lines += _rule_lines(t, seat, lang, mine)
     help_text = screen.choice_help(t, seat, lang)
     if help_text:
         lines.append(help_text)

@@ -26,6 +26,11 @@ from engine.games import GAMES
 
 log = logging.getLogger("trickbot.tables")
 
+# Learn to play: the seats of a first game, its computers' level, and no turn timer (0: off).
+LEARN_SEATS = {"smear": 3, "salad": 4}
+LEARN_LEVEL = "normal"
+LEARN_TIMER = 0
+
 
 class Seating(Changes):
     async def open_table(
@@ -239,4 +244,20 @@ class Seating(Changes):
                 t.seats.append(Seat(user_id=None, name=self._computer_name(t), level=DAILY_LEVEL))
             await self._start(t)
             game_event(t.id, "daily", day=deal.day)
+            return t
+
+    async def open_learn(self, place: Place, user_id: int, name: str, game: str) -> Table:
+        """Learn to play: the asker against ``normal`` computers (Smear 3 seats, Salad 4),
+        coached (so unrated) with the coach explaining every step (``settings["learn"]``), no
+        turn timer, started at once."""
+        seats = LEARN_SEATS.get(game)
+        if seats is None:
+            raise Refusal("refusal-unknown-game")
+        new = NewTable(game, seats, {}, LEARN_TIMER, coach=True)
+        t, _ = await self.open_table(place, user_id, name, new, settings={"learn": True})
+        async with self.registry.locked(t.id, place, LOBBY) as t:
+            while len(t.seats) < t.max_seats:
+                t.seats.append(Seat(user_id=None, name=self._computer_name(t), level=LEARN_LEVEL))
+            await self._start(t)
+            game_event(t.id, "learn", game=game)
             return t

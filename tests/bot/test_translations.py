@@ -96,7 +96,7 @@ def _table(game: str, seats: int, seed: int) -> Table:
         names=[("Ådalbert-Łukasz Väinämöinen" + str(i))[:32] for i in range(seats)],
         id=123456789,
         turn_timer=300,
-        settings={"coach": True},
+        settings={"coach": True, "learn": True},
         deadline=1.0e9,
     )
     t.seats[-1] = Seat(None, "Babbage", level="expert")

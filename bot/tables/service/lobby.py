@@ -43,6 +43,21 @@ class LobbyUseCases(UseCases):
         if new_id is not None:
             self.feed.set_slot(t, "lobby", new_id, shown, self.click(asker))
 
+    async def learn(self, asker: Asker, answer: Answer, game: str) -> None:
+        """``/smear learn``, ``/salad learn``: a first game against computers in this channel,
+        started at once, the coach explaining every step on the asker's hand."""
+        work = self.commands.open_learn(asker.place, asker.user_id, asker.name, game)
+        try:
+            t = await answer.working(work, slow="none")
+        except TableHere as here:
+            await self._table_here(asker, answer, here.table)
+            return
+        shown = await self.commands.lobby_now(t)
+        message_id = await answer.post(shown.payload, ephemeral=False)
+        if message_id is not None:
+            self.feed.set_slot(t, "lobby", message_id, shown, self.click(asker))
+        self.feed.saw(t, asker.user_id, self.click(asker))
+
     async def rules(self, asker: Asker, answer: Answer, game: str) -> None:
         await answer.say(self.lang(asker).t(f"rules-{game}"))
 
