@@ -22,6 +22,7 @@ async def test_a_spectator_reviews_a_hand_by_clicking(real_sandbox: Sandbox, bro
     page = await open_page(browser, real_sandbox.url, "Ada")
     await page.wait_for_selector("#bot-status.online")
     await run_command(page, "/smear start seats:3 target:11")
+    await page.locator('.msg:has-text("table open")').last.wait_for()
     await add_computer(page, "easy")
     await add_computer(page, "easy")
     await page.locator('.msg:has-text("game started")').last.wait_for()
