@@ -60,6 +60,8 @@ class Soak:
         self.ended = 0
         self.started = 0
         self.rows: list[dict[str, Any]] = []
+        self.stalled: list[str] = []
+        self.stalled_after = 600.0  # seconds a game may take before it counts as stalled
         self.next_mark = max(1, games // 10)
         self.step = self.next_mark
         self._marking = asyncio.Lock()
@@ -76,13 +78,29 @@ class Soak:
                 Person(self.emu, self.watch, tid, u, self.think, seed=random.getrandbits(32))
                 for u in users
             ]
-            forever = asyncio.get_running_loop().time() + 3600.0
-            await asyncio.gather(*(p.run(forever) for p in people))
+            until = asyncio.get_running_loop().time() + self.stalled_after
+            await asyncio.gather(*(p.run(until) for p in people))
+            if not all(p.done for p in people):  # a game that stopped: say what people see
+                self.stalled.append(self._seen(tid, people))
             for u in users:  # they never play again: their hand's bookkeeping can go
                 self.watch.hands.pop(u.id, None)
                 self.watch.moved.pop(u.id, None)
             self.ended += 1
             await self._maybe_mark()
+
+    def _seen(self, table_id: int, people: list[Person]) -> str:
+        """A stalled game, as its people see it: their newest hand and the table message."""
+        lines = [f"table {table_id}:"]
+        for p in people:
+            hand = self.watch.hands.get(p.user.id)
+            msg = self.emu.messages.get(hand) if hand is not None else None
+            shown = "no hand" if msg is None else msg.content.replace("\n", " / ")[:200]
+            lines.append(f"    {p.user.name} ({p.clicks} clicks, {p.failed} failed): {shown}")
+        tm = self.watch.table_message.get(table_id)
+        msg = self.emu.messages.get(tm) if tm is not None else None
+        if msg is not None:
+            lines.append("    table: " + msg.embed_text().replace("\n", " / ")[:300])
+        return "\n".join(lines)
 
     async def _maybe_mark(self) -> None:
         async with self._marking:
@@ -103,7 +121,7 @@ def _format(row: dict[str, Any]) -> str:
     )
 
 
-async def soak(games: int, tables: int, think: Think) -> dict[str, Any]:
+async def soak(games: int, tables: int, think: Think, stalled_after: float) -> dict[str, Any]:
     import logging
 
     logging.getLogger("sandbox").setLevel(logging.ERROR)
@@ -122,6 +140,7 @@ async def soak(games: int, tables: int, think: Think) -> dict[str, Any]:
                 start = await bot.ask("snapshot")
                 print(_format({**start, "games": 0}), flush=True)
                 run = Soak(emu, bot, games, think)
+                run.stalled_after = stalled_after
                 guild = emu.add_guild("Soak", channels=[])
                 t0 = time.perf_counter()
                 await asyncio.gather(*(run.lane(guild, i) for i in range(tables)))
@@ -135,6 +154,7 @@ async def soak(games: int, tables: int, think: Think) -> dict[str, Any]:
                     "seconds": time.perf_counter() - t0,
                     "client_errors": requests,
                     "violations": len(emu.violations),
+                    "stalled": run.stalled,
                     "log": (folder / "bot.log").read_text(errors="replace").splitlines(),
                 }
             finally:
@@ -163,12 +183,18 @@ def main() -> None:
     parser.add_argument(
         "--think", type=Think.parse, default=Think.parse("0.05"), help="seconds a person thinks"
     )
+    parser.add_argument(
+        "--stalled-after",
+        type=float,
+        default=600.0,
+        help="seconds a game may take before it counts as stalled (reported, not waited for)",
+    )
     args = parser.parse_args()
     print(
         f"soak benchmark: {args.games} games, {args.tables} at a time, two people and a "
         "computer each (the bot in its own process, SQLite)"
     )
-    r = asyncio.run(soak(args.games, args.tables, args.think))
+    r = asyncio.run(soak(args.games, args.tables, args.think, args.stalled_after))
     rows = r["rows"]
     first = rows[0] if rows else r["start"]
     last = rows[-1] if rows else r["end"]
@@ -187,6 +213,9 @@ def main() -> None:
     )
     print(f"  Discord's client errors: {r['client_errors'] or 'none'}")
     print(f"  emulator violations: {r['violations']}")
+    print(f"  games that stopped short of their end: {len(r['stalled'])}")
+    for seen in r["stalled"][:5]:
+        print("  " + seen)
     print(f"  bot log lines (warnings and errors): {len(r['log'])}")
     for line in r["log"][:5]:
         print(f"  bot log: {line[:160]}")
