@@ -26,12 +26,13 @@ import random
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from benchmarks.child import BotProcess
 from benchmarks.people import Person, Think, Watch, prune
-from sandbox import DiscordEmulator, User
+from sandbox import DiscordEmulator, InteractionFailed, InteractionHandle, Message, User
 
 TARGET_RSS_GROWTH = 0.10  # after the last game, within 10% of after the first tenth
 
@@ -43,11 +44,24 @@ async def _open(
     a = emu.add_member(guild, f"p{random.getrandbits(40)}")
     b = emu.add_member(guild, f"p{random.getrandbits(40)}")
     await asyncio.sleep(0.05)  # GUILD_MEMBER_ADD reaches the bot
-    lobby = await emu.invoke_and_wait(a, channel, f"{game} start", {"seats": 3}, timeout=30)
+    lobby = await _answered(lambda: emu.invoke(a, channel, f"{game} start", {"seats": 3}))
     tid = next(int(c.split(":")[2]) for c in lobby.custom_ids() if c.startswith("tb:l:"))
-    await (await emu.click(b, lobby, label="Join")).message(timeout=30)
-    await (await emu.select(a, lobby, f"tb:ai:{tid}", ["normal"])).message(timeout=30)
+    await _answered(lambda: emu.click(b, lobby, label="Join"))
+    await _answered(lambda: emu.select(a, lobby, f"tb:ai:{tid}", ["normal"]))
     return tid, [a, b]
+
+
+async def _answered(act: Callable[[], Awaitable[InteractionHandle]], tries: int = 3) -> Message:
+    """What an interaction resulted in; tried again, as a person would, when Discord said
+    "This interaction failed" (nothing was done: the bot plays no expired click)."""
+    for attempt in range(tries):
+        handle = await act()
+        try:
+            return await handle.message(timeout=30)
+        except InteractionFailed:
+            if attempt == tries - 1:
+                raise
+    raise AssertionError("unreachable")
 
 
 class Soak:
