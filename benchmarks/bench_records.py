@@ -13,15 +13,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import random
 import statistics
 import tempfile
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from benchmarks.people import bot_database
 from bot import ratings
 from bot.periods import MONTH, WEEK, period_of
 from bot.storage import Storage
@@ -31,20 +31,6 @@ PEOPLE = 12  # per server
 YEAR = 365 * 86400.0
 BATCH = 5000  # games per transaction while filling
 RUNS = 7
-
-
-@contextlib.asynccontextmanager
-async def database(kind: str, folder: Path) -> AsyncIterator[str]:
-    """A SQLite file, a throwaway PostgreSQL server's fresh database, or a given URL."""
-    if kind == "sqlite":
-        yield str(folder / "records.sqlite3")
-    elif kind == "postgres":
-        from sandbox.postgres import new_database, postgres_server
-
-        with postgres_server() as server:
-            yield await new_database(server)
-    else:
-        yield kind
 
 
 def person(server: int, k: int) -> int:
@@ -145,7 +131,7 @@ async def main(games: int, kind: str) -> None:
     rng = random.Random(20)
     now = time.time()
     with tempfile.TemporaryDirectory() as folder:
-        async with database(kind, Path(folder)) as where:
+        async with bot_database(kind, Path(folder)) as where:
             storage = await Storage.open(where)
             try:
                 started = time.perf_counter()

@@ -54,14 +54,10 @@ async def _open(
 async def _answered(act: Callable[[], Awaitable[InteractionHandle]], tries: int = 3) -> Message:
     """What an interaction resulted in; tried again, as a person would, when Discord said
     "This interaction failed" (nothing was done: the bot plays no expired click)."""
-    for attempt in range(tries):
-        handle = await act()
-        try:
-            return await handle.message(timeout=30)
-        except InteractionFailed:
-            if attempt == tries - 1:
-                raise
-    raise AssertionError("unreachable")
+    for _ in range(tries - 1):
+        with contextlib.suppress(InteractionFailed):
+            return await (await act()).message(timeout=30)
+    return await (await act()).message(timeout=30)
 
 
 class Soak:

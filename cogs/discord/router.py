@@ -80,13 +80,10 @@ async def run(ctx: Ctx, handler: Handler, m: re.Match[str]) -> None:
         await handler(ctx, m)
     except Refusal as e:
         await ctx.refuse(e)
-    except discord.NotFound as e:
-        if e.code != UNKNOWN_INTERACTION:
-            log.exception("a click failed")
-            await ctx.say(ctx.lang.t("error-generic"))
+    except Exception as e:
+        if isinstance(e, discord.NotFound) and e.code == UNKNOWN_INTERACTION:
+            # Nothing to answer any more: not a bug here, a process too far behind.
+            log.warning("a click's interaction expired before its answer (%d)", e.code)
             return
-        # Nothing to answer any more: not a bug here, a process too far behind (no traceback).
-        log.warning("a click's interaction expired before its answer (%d)", e.code)
-    except Exception:
         log.exception("a click failed")
         await ctx.say(ctx.lang.t("error-generic"))

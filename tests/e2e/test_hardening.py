@@ -108,6 +108,14 @@ async def test_a_database_locked_by_another_program_is_answered_honestly_in_time
             assert moves_saved == p.table.version
 
 
+async def _one_move_in(emu: DiscordEmulator, bot: TrickBot, w: World) -> Players:
+    """A two-person table of ``w``'s first two people, one move into its game."""
+    tid = await _two_people_table(emu, w, w.users[:2], w.channel)
+    p = Players(emu, bot, tid, {u.id: u for u in w.users[:2]}, w.channel)
+    assert await p.play_one()
+    return p
+
+
 async def test_a_click_that_reaches_a_lagging_bot_late_is_still_acknowledged_in_time(
     emu: DiscordEmulator, tmp_path: Path
 ) -> None:
@@ -117,9 +125,7 @@ async def test_a_click_that_reaches_a_lagging_bot_late_is_still_acknowledged_in_
     db = tmp_path / "db.sqlite3"
     w = make_world(emu)
     async with run_bot(emu, make_bot(db)) as bot:
-        tid = await _two_people_table(emu, w, w.users[:2], w.channel)
-        p = Players(emu, bot, tid, {u.id: u for u in w.users[:2]}, w.channel)
-        assert await p.play_one()
+        p = await _one_move_in(emu, bot, w)
         before = p.table.version
         locker = await asyncio.create_subprocess_exec(
             sys.executable, "-c", LOCKER, str(db), "6", stdout=asyncio.subprocess.PIPE
@@ -152,9 +158,7 @@ async def test_a_click_that_reaches_the_bot_after_it_expired_plays_nothing(
     db = tmp_path / "db.sqlite3"
     w = make_world(emu)
     async with run_bot(emu, make_bot(db)) as bot:
-        tid = await _two_people_table(emu, w, w.users[:2], w.channel)
-        p = Players(emu, bot, tid, {u.id: u for u in w.users[:2]}, w.channel)
-        assert await p.play_one()
+        p = await _one_move_in(emu, bot, w)
         before = p.table.version
         emu.lag_gateway(3.3)
         handle, _ = await _click_a_move(p)
