@@ -239,12 +239,9 @@ class Seating(Changes):
         t, _ = await self.open_table(
             place, user_id, name, new, seed=deal.seed, settings=deal.settings()
         )
-        async with self.registry.locked(t.id, place, LOBBY) as t:
-            while len(t.seats) < t.max_seats:
-                t.seats.append(Seat(user_id=None, name=self._computer_name(t), level=DAILY_LEVEL))
-            await self._start(t)
-            game_event(t.id, "daily", day=deal.day)
-            return t
+        t = await self._start_with_computers(t.id, place, DAILY_LEVEL)
+        game_event(t.id, "daily", day=deal.day)
+        return t
 
     async def open_learn(self, place: Place, user_id: int, name: str, game: str) -> Table:
         """Learn to play: the asker against ``normal`` computers (Smear 3 seats, Salad 4),
@@ -255,9 +252,14 @@ class Seating(Changes):
             raise Refusal("refusal-unknown-game")
         new = NewTable(game, seats, {}, LEARN_TIMER, coach=True)
         t, _ = await self.open_table(place, user_id, name, new, settings={"learn": True})
-        async with self.registry.locked(t.id, place, LOBBY) as t:
+        t = await self._start_with_computers(t.id, place, LEARN_LEVEL)
+        game_event(t.id, "learn", game=game)
+        return t
+
+    async def _start_with_computers(self, table_id: int, place: Place, level: str) -> Table:
+        """A lobby's empty seats taken by computers of ``level``, and its game started."""
+        async with self.registry.locked(table_id, place, LOBBY) as t:
             while len(t.seats) < t.max_seats:
-                t.seats.append(Seat(user_id=None, name=self._computer_name(t), level=LEARN_LEVEL))
+                t.seats.append(Seat(user_id=None, name=self._computer_name(t), level=level))
             await self._start(t)
-            game_event(t.id, "learn", game=game)
             return t

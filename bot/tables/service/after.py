@@ -27,9 +27,7 @@ class AfterGameUseCases(UseCases):
             if e.key == "refusal-table-here":
                 raise Refusal("refusal-rematch-open") from None
             raise
-        message_id = await answer.post(shown.payload, ephemeral=False)
-        if message_id is not None:
-            self.feed.set_slot(t, "lobby", message_id, shown, self.click(asker))
+        await self.post_lobby(asker, answer, t, shown)
         game_event(t.id, "rematch", of=table_id)
 
     async def export(self, asker: Asker, answer: Answer, table_id: int) -> None:

@@ -57,6 +57,13 @@ class UseCases:
             locale=asker.locale,
         )
 
+    async def post_lobby(self, asker: Asker, answer: Answer, t: Table, shown: Shown) -> None:
+        """Post a table's lobby message as the public answer, then keep it as the table's
+        ``lobby`` slot (the feed edits it from then on)."""
+        message_id = await answer.post(shown.payload, ephemeral=False)
+        if message_id is not None:
+            self.feed.set_slot(t, "lobby", message_id, shown, self.click(asker))
+
     def saw(self, asker: Asker, table_id: int) -> None:
         """Any click by a seated person keeps their freshest token: their hand can follow
         them."""

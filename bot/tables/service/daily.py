@@ -98,9 +98,7 @@ class DailyUseCases(UseCases):
         except StorageError as e:  # its last save writes the attempt all the same
             log.warning("table=%s daily attempt not written at its start: %s", t.id, e)
         shown = await self.commands.lobby_now(t)
-        message_id = await answer.post(shown.payload, ephemeral=False)
-        if message_id is not None:
-            self.feed.set_slot(t, "lobby", message_id, shown, self.click(asker))
+        await self.post_lobby(asker, answer, t, shown)
         self.feed.saw(t, asker.user_id, self.click(asker))
         self._par_soon(deal)
 

@@ -24,9 +24,7 @@ class LobbyUseCases(UseCases):
         except TableHere as here:
             await self._table_here(asker, answer, here.table)
             return
-        message_id = await answer.post(shown.payload, ephemeral=False)
-        if message_id is not None:
-            self.feed.set_slot(t, "lobby", message_id, shown, self.click(asker))
+        await self.post_lobby(asker, answer, t, shown)
         self.feed.saw(t, asker.user_id, self.click(asker))
 
     async def _table_here(self, asker: Asker, answer: Answer, t: Table) -> None:
@@ -39,9 +37,7 @@ class LobbyUseCases(UseCases):
         if t.status != LOBBY:
             raise Refusal("refusal-table-here-reposted")  # the feed posts it again
         shown = await self.commands.lobby_now(t)
-        new_id = await answer.post(shown.payload, ephemeral=False)
-        if new_id is not None:
-            self.feed.set_slot(t, "lobby", new_id, shown, self.click(asker))
+        await self.post_lobby(asker, answer, t, shown)
 
     async def learn(self, asker: Asker, answer: Answer, game: str) -> None:
         """``/smear learn``, ``/salad learn``: a first game against computers in this channel,
@@ -53,9 +49,7 @@ class LobbyUseCases(UseCases):
             await self._table_here(asker, answer, here.table)
             return
         shown = await self.commands.lobby_now(t)
-        message_id = await answer.post(shown.payload, ephemeral=False)
-        if message_id is not None:
-            self.feed.set_slot(t, "lobby", message_id, shown, self.click(asker))
+        await self.post_lobby(asker, answer, t, shown)
         self.feed.saw(t, asker.user_id, self.click(asker))
 
     async def rules(self, asker: Asker, answer: Answer, game: str) -> None:
