@@ -301,11 +301,24 @@ class Table:
             await asyncio.sleep(0.03)
 
     async def play(self, person: Person, hand: Hand, custom_id: str) -> None:
-        """Clicks a card or bid in the person's live hand (in view: nothing to scroll)."""
-        button = person.page.locator(
-            f'.msg[data-message-id="{hand.id}"] button[data-custom-id="{custom_id}"]'
-        )
-        await button.click()
+        """Clicks a card or bid in the person's live hand (in view: nothing to scroll). A copy
+        the bot held back while the person's interaction token was at Discord's limit (5 in
+        2 s) may replace the hand under the pointer: the person then clicks the same card on
+        the copy of the same turn now in front of them (never a Refresh)."""
+        for _ in range(3):
+            shown = (await self.view(person)).hand
+            target = shown.id if shown is not None and shown.key == hand.key else hand.id
+            button = person.page.locator(
+                f'.msg[data-message-id="{target}"] button[data-custom-id="{custom_id}"]'
+            )
+            try:
+                await button.click(timeout=5000)
+                break
+            except Exception as e:  # playwright's TimeoutError (imported lazily)
+                if type(e).__name__ != "TimeoutError":
+                    raise
+        else:
+            raise AssertionError(f"{person.name} could not click {custom_id} on {hand.key}")
         action = int(custom_id.rsplit(":", 1)[1])
         self.moves.append(Move(person.name, hand.key, action, hand.label(custom_id)))
         self.last = hand.key
