@@ -1,13 +1,19 @@
-"""Random-playout throughput of the fast path, the ceiling on the computer players' search.
+"""Throughput: random playouts of the engine's fast path, and the computer players' search
+deals, compiled and interpreted (``engine.ai.fast``).
 
 A benchmark prints numbers; nothing here asserts a time.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
+from typing import Any
 
 from engine.core import Phase
 from engine.salad import SaladState
@@ -58,3 +64,98 @@ def run(runs: int = 7, smear_hands: int = 20_000, salad_hands: int = 4_000) -> d
         "salad_max": max(salad),
         "runs": runs,
     }
+
+
+# ----------------------------------------------------------------------------- search deals
+# The search's inner loop, per deal: deal the unseen cards, weigh the deal by the bids and the
+# cards seen, play the hand out (the ``normal`` rules, then the exact endgame in Smear) and
+# measure it; one arm, the ``normal`` rules' move. The positions are every decision with a
+# choice in games of ``normal`` players, the same for both kernels.
+
+
+def search_positions(game: str, seats: int, games: int, seed: int) -> list[Any]:
+    """The views of every decision with more than one legal action in ``games`` games of
+    ``normal`` players."""
+    from engine.ai import make_player
+    from engine.record import new_game
+
+    views = []
+    player = make_player(game, "normal")
+    rng = random.Random(seed)
+    for g in range(games):
+        state = new_game(game, seats, seed + g)
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            view = state.view(seat)
+            if len(view.legal) > 1:
+                views.append(view)
+            state.apply(player.choose(view, rng), seat)
+    return views
+
+
+def search_deals_per_second(game: str, seats: int, deals: int, seed: int) -> float:
+    """Search deals per second of CPU on this process's kernels (compiled or not, as
+    ``engine.ai.fast.jit.JIT`` says), ``deals`` deals at each position."""
+    views = search_positions(game, seats, 3, seed)
+    rng = random.Random(seed)
+    _search_deals(views[0], deals, rng)  # untimed: compiles the kernels (or loads them)
+    spent = 0.0
+    for view in views:
+        t0 = time.process_time()
+        _search_deals(view, deals, rng)
+        spent += time.process_time() - t0
+    return deals * len(views) / spent
+
+
+def _search_deals(view: Any, deals: int, rng: random.Random) -> None:
+    """``deals`` deals of the search at ``view``, one arm: the ``normal`` rules' move."""
+    from engine.ai.determinize import knowledge_of
+    from engine.ai.expert import position_of
+    from engine.ai.fast import search
+    from engine.ai.fast.jit import floats, int_array
+    from engine.ai.fast.rng import seeded
+    from engine.ai.inference import PLAY_AGREEMENT
+    from engine.ai.normal import salad_action, smear_action
+    from engine.smear import SmearView
+
+    pos = position_of(view, knowledge_of(view))
+    flags = search.READ_BIDS | search.READ_PLAYS
+    weights = floats(deals)
+    outcomes = floats(deals * search.OUTCOME)
+    one = int_array([0])
+    if isinstance(view, SmearView):
+        arm = int_array([smear_action(view), -1])
+        search.smear_deals(
+            pos.base, pos.kn, pos.bids, pos.nbids, pos.hist, pos.nhist, arm, 1, one, 1, 0,
+            deals, seeded(rng), flags, PLAY_AGREEMENT["smear"], 3, weights, outcomes,
+        )  # fmt: skip
+    else:
+        arm = int_array([salad_action(view), -1])
+        search.salad_deals(
+            pos.base, pos.kn, pos.hist, pos.nhist, arm, 1, one, 1, 0, deals, seeded(rng),
+            flags, PLAY_AGREEMENT["salad"], weights, outcomes,
+        )  # fmt: skip
+
+
+def search_figures(deals: int, seed: int = 3) -> dict[str, float]:
+    """Search deals per second of CPU for Smear (3 seats) and Salad (4 seats)."""
+    return {
+        "smear": search_deals_per_second("smear", 3, deals, seed),
+        "salad": search_deals_per_second("salad", 4, deals, seed),
+    }
+
+
+def interpreted_search_figures(deals: int, seed: int = 3) -> dict[str, float]:
+    """``search_figures`` with the kernels interpreted (``TRICKBOT_JIT=0``), in a child process,
+    since a process compiles its kernels or not when it first imports them."""
+    code = (
+        "import json, sys; from engine.bench import search_figures;"
+        f" print(json.dumps(search_figures({deals}, {seed})))"
+    )
+    env = {**os.environ, "TRICKBOT_JIT": "0"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    figures: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures

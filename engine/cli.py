@@ -87,6 +87,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
         f" (median of {args.runs} runs of {args.salad_hands:,} hands;"
         f" min {figures['salad_min']:,.0f}, max {figures['salad_max']:,.0f})"
     )
+    if args.search_deals:
+        fast = bench.search_figures(args.search_deals)
+        slow = bench.interpreted_search_figures(max(1, args.search_deals // 10))
+        for game, seats in (("smear", 3), ("salad", 4)):
+            print(
+                f"search deals, {game} {seats} seats, per second of CPU: compiled"
+                f" {fast[game]:,.0f}, pure Python {slow[game]:,.0f}"
+                f" ({fast[game] / slow[game]:.0f}x)"
+            )
     return 0
 
 
@@ -112,10 +121,16 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--stuck-dealer", action="store_true", help="smear: the stuck_dealer option")
     s.set_defaults(func=cmd_simulate)
 
-    b = sub.add_parser("bench", help="random-playout throughput, one core")
+    b = sub.add_parser("bench", help="playout and search-deal throughput, one core")
     b.add_argument("--runs", type=int, default=7)
     b.add_argument("--smear-hands", type=int, default=20_000)
     b.add_argument("--salad-hands", type=int, default=4_000)
+    b.add_argument(
+        "--search-deals",
+        type=int,
+        default=50,
+        help="search deals at each position (0: skip the search figures)",
+    )
     b.set_defaults(func=cmd_bench)
 
     sub.add_parser("arena", help="computer players' strength (see --help of the arena)")

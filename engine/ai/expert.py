@@ -1,94 +1,92 @@
 """The ``expert`` level: determinized search with weighted deals, ``normal`` rollouts and exact
-endgames.
+endgames, on the compiled core (``engine.ai.fast``).
 
 For each decision the player deals the unseen cards to the other seats consistently with
-everything public (``determinize.sample_hands``) and weighs each deal by how well it explains
-what the others did (``engine.ai.inference``): their bids (Smear, from the measured bidding
-model, so a deal where a seat passed holding a hand that bids 3 counts little but is never
-thrown away) and every card they played this hand (the ``normal`` rules' card, with the
-measured share of decisions on which other players agree with it). On each deal
-every legal action is tried and the rest of the hand is played out; the action with the best
-weighted mean value over the deals is chosen, the same deals for every action (common random
-numbers). Touching cards of equal worth are tried once for all (``equivalent_actions``), and
-an action clearly worse than the best on the deals so far stops being tried (``Tally``), so
-the budget goes to the moves in doubt. The playouts follow the ``normal`` rules, except that a
-Smear hand with at most ``ENDGAME_TRICKS`` tricks left is solved exactly: every seat plays the
-card best for its own chance to win on that deal (max^n search over the remaining tricks;
-with High and Low fixed by who holds those trumps, only Jack and Game depend on the play).
+everything public and weighs each deal by how well it explains what the others did: their
+bids (Smear, from the measured bidding model) and every card they played this hand (the
+``normal`` rules' card, with the measured share of decisions on which other players agree
+with it; ``engine.ai.inference``). On each deal every candidate action is played out, the same
+deals for every action (common random numbers): the ``normal`` rules for every seat, except
+that a Smear hand with ``ENDGAME_TRICKS`` tricks left is solved exactly (max^n with every hand
+in view). The action with the best weighted mean value is chosen.
 
-Bids (Smear): the searched bids are those a sensible player considers (``searched_bids``: the
-last to speak tries only the least bid that does the job), and the choice is among those the
-search sees set at most ``SET_RISK`` of the time (``sensible_bids``; more for a bid that wins
-the game, any risk to stop a player who would win it). Measured at 100 ms against two
-``normal`` (the same 30 duplicate deal sets): no cap won 18/30 and was set on 18% of its bids,
-a cap of 0.3 won 16/30 and was set on 13%; at 250 ms a cap of 0.2 bid a third of the hands
-(against 47% without) and won less, and a cap of 0.35 won 40/90 and was set on 11.0% of its
-bids, well under the 15% a careful player allows: the cap is 0.45.
+Touching cards of equal worth are tried once for all (``equivalent_actions``). The deals come
+in batches that double the total; after each batch an action clearly worse than the best
+(``PRUNE_Z`` standard errors of the paired difference) stops being played, and the search
+stops as soon as the choice is made: one action left, or no action left that could beat the
+best by more than ``MATTER`` (the budget is a bound, not a target).
 
-Values: Smear, the chance to win the game from the scores the hand leaves (``win_model``, fitted
-on games of ``normal`` players; 1 or 0 when the hand ends the game), so a point counts by what
-it does to the race: little at 0-0, everything near the target, where going out, stopping a
-bidder who would go out and setting one count in full. Salad, ``search.salad_value``: the
-others' mean penalty minus ours this hand, and the game won in the last hand.
+Bids (Smear): the searched bids are those a sensible player considers (``searched_bids``), and
+each bid is played out once for every trump the seat could name, so a bid is worth what its
+best trump makes of it (``bid_trumps``). The choice is among the bids the search sees set at
+most ``SET_RISK`` of the time (``sensible_bids``: more for a bid that wins the game, any risk
+to stop a player who would win it).
 
-Budgets: ``budget_ms`` is a bound, not a target (``budget.Budget``: a new deal starts only if
-the longest one so far fits twice over; no cyclic GC mid-search). ``iterations`` alone makes
-the decision a function of the view and the generator (tests, reproducible arena runs).
+Values: Smear, the chance to win the game from the scores the hand leaves (``win_model``; 1 or
+0 when the hand ends the game). Salad, ``search.salad_value``: the others' mean penalty minus
+ours this hand, and the game won in the last hand.
+
+Budgets: ``budget_ms`` bounds a decision: a batch starts only with the deals that fit the time
+left at the pace so far. ``iterations`` alone makes the decision a function of the view and
+the generator, whether the kernels run compiled or not (the daily deal's computers, tests).
 """
 
 from __future__ import annotations
 
-import functools
 import math
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from engine.ai import salad_normal, smear_normal
-from engine.ai.budget import Budget
-from engine.ai.determinize import Knowledge, knowledge_of, salad_state, sample_hands, smear_state
-from engine.ai.inference import bid_likelihood, salad_play_likelihood, smear_play_likelihood
+from engine.ai import smear_normal
+from engine.ai.budget import now
+from engine.ai.determinize import Knowledge, knowledge_of
+from engine.ai.fast import search as kernel_search
+from engine.ai.fast import states, tally
+from engine.ai.fast.deal import knowledge
+from engine.ai.fast.jit import floats, grown, int_array
+from engine.ai.fast.rng import seeded
+from engine.ai.inference import PLAY_AGREEMENT
 from engine.ai.normal import salad_action, smear_action
 from engine.ai.salad_policy import PENALTY
-from engine.ai.search import WIN_VALUE, SearchingPlayer, salad_value
+from engine.ai.search import SearchingPlayer
 from engine.ai.smear_policy import CARD_VALUE
-from engine.ai.win_model import win_chances
 from engine.cards import BIT, JACK, SUIT_MASK, SUIT_OF
 from engine.core import BID_OFFSET, PASS, Phase
 from engine.salad import SaladView
-from engine.smear import TRICKS_PER_HAND, SmearState, SmearView, game_points_of, winning_card
+from engine.smear import SmearView
 
 ENDGAME_TRICKS = 3
 # For the ``normal`` rules' move, in the units of the values: Smear a chance to win the game,
 # Salad penalty points.
 TIE_BONUS = {"smear": 0.002, "salad": 0.05}
+# A difference in value too small to search on for: the search stops once no action could
+# beat the best by more (same units).
+MATTER = {"smear": 0.002, "salad": 0.5}
 # The bids searched: those the measured model gives at least this chance of making, and the
-# ``normal`` rules' bid (which stretches for the game). Rollouts value a bid too kindly (the
-# last tricks are played with every hand in view), so long shots are not even tried.
+# ``normal`` rules' bid (which stretches for the game).
 SEARCH_BID_SHARE = 0.5
-PRUNE_AFTER = 8
 # The most often a bid may be set, on the search's deals, for a sensible player to make it:
 # an ordinary bid, and one that wins the game if made.
 SET_RISK = 0.45
 GO_OUT_SET_RISK = 0.5
-# Endgame shallow pruning: no bound, and the slack that keeps float rounding from pruning a tie.
-NO_LIMIT = 2.0
-PRUNE_EPS = 1e-9
+# Deals: the first batch, the most in one batch (so the clock is read often enough), and the
+# deals after which pruning starts.
+FIRST_BATCH = 1
+MAX_BATCH = 256
+PRUNE_AFTER = 8
 PRUNE_Z = 3.0
-
-
-# One action's result on one deal: (value, margin, points, set: 1.0 if the seat was the
-# bidder and was set).
-Outcome = tuple[float, float, float, float]
+# A batch is planned to end this far inside the time left (the pace of the next batch varies).
+PACE_MARGIN = 1.25
 
 
 @dataclass(frozen=True, slots=True)
 class Analysis:
     """The search's estimate for each legal action, weighted means over ``deals``: ``values``
     what the search maximizes (Smear: the chance to win the game; Salad: ``margins``),
-    ``margins`` the seat's points against the others' mean (``smear_measures``,
-    ``search.salad_value``), ``points`` the seat's own score change for the hand (Smear: S10,
-    S11; Salad: the penalty it takes)."""
+    ``margins`` the seat's points against the others' mean (a game won or lost counted as
+    ``search.WIN_VALUE``; Salad: ``search.salad_value``), ``points`` the seat's own score
+    change for the hand (Smear: S10, S11; Salad: the penalty it takes)."""
 
     actions: tuple[int, ...]
     values: tuple[float, ...]
@@ -98,203 +96,109 @@ class Analysis:
     best: int
 
 
-def smear_measures(
-    before: Sequence[int], change: Sequence[float], winner: int, target: int
-) -> tuple[float, ...]:
-    """Every seat's win chance after a hand (1 or 0 if it ended the game), then every seat's
-    margin (its change minus the others' mean, ``WIN_VALUE`` for the game won or lost), then
-    every seat's score change."""
-    n = len(before)
-    if winner >= 0:
-        chances = [1.0 if seat == winner else 0.0 for seat in range(n)]
-    else:
-        chances = _chances(tuple(int(b + c) for b, c in zip(before, change, strict=True)), target)
-    total = sum(change)
-    margins = []
-    for seat in range(n):
-        m = change[seat] - (total - change[seat]) / (n - 1)
-        if winner >= 0:
-            m += WIN_VALUE if winner == seat else -WIN_VALUE
-        margins.append(m)
-    return (*chances, *margins, *change)
+class Clock:
+    """How many deals of a batch fit the budget, at the pace of the decision so far; the first
+    batch always runs (a decision needs deals)."""
+
+    def __init__(self, budget_ms: float | None) -> None:
+        self.start = now()
+        self.end = None if budget_ms is None else self.start + budget_ms / 1000.0
+
+    def fits(self, wanted: int, done: int) -> int:
+        if self.end is None or not done:
+            return wanted
+        t = now()
+        pace = (t - self.start) / done
+        room = (self.end - t) / (pace * PACE_MARGIN) if pace > 0 else float(wanted)
+        return max(0, min(wanted, int(room)))
 
 
-@functools.lru_cache(maxsize=4096)
-def _chances(scores: tuple[int, ...], target: int) -> list[float]:
-    return win_chances(scores, target)
+class Tally:
+    """Every arm's outcomes deal by deal, in the kernels' flat arrays (``fast.tally``), and
+    which arms are still played."""
+
+    def __init__(self, arms: int) -> None:
+        self.arms = arms
+        self.active = list(range(arms))
+        self.played = [0] * arms  # deals each arm was played on (a prefix of the deals)
+        self.deals = 0
+        self.weights: Any = floats(64)
+        self.outcomes: Any = floats(64 * arms * kernel_search.OUTCOME)
+
+    def make_room(self, deals: int) -> None:
+        size = len(self.weights)
+        if self.deals + deals <= size:
+            return
+        while size < self.deals + deals:
+            size *= 2
+        self.weights = grown(self.weights, size)
+        self.outcomes = grown(self.outcomes, size * self.arms * kernel_search.OUTCOME)
+
+    def added(self, deals: int) -> None:
+        self.deals += deals
+        for a in self.active:
+            self.played[a] = self.deals
+
+    def means(self, arm: int) -> tuple[float, float, float, float]:
+        """The arm's weighted (value, margin, points, set) over the deals it was played on."""
+        out = floats(kernel_search.OUTCOME)
+        tally.arm_means(self.weights, self.outcomes, self.played[arm], self.arms, arm, out)
+        return float(out[0]), float(out[1]), float(out[2]), float(out[3])
+
+    def best(self) -> int:
+        return max(self.active, key=lambda a: self.means(a)[0])
+
+    def prune(self, matter: float) -> bool:
+        """Stop playing the arms clearly worse than the best; True when the choice is made
+        (one arm left, or none could beat the best by more than ``matter``)."""
+        if self.deals < PRUNE_AFTER or len(self.active) < 2:
+            return len(self.active) < 2
+        best = self.best()
+        keep = [best]
+        settled = True
+        for a in self.active:
+            if a == best:
+                continue
+            mean, var = tally.gap(self.weights, self.outcomes, self.deals, self.arms, best, a)
+            spread = PRUNE_Z * math.sqrt(var / self.deals)
+            if mean > spread:
+                continue
+            keep.append(a)
+            settled = settled and spread - mean <= matter
+        self.active = sorted(keep)
+        return settled
 
 
-def smear_outcome(s: SmearState, seat: int, before: list[int]) -> Outcome:
-    """Play the hand out, ``normal`` rules then the exact endgame: ``seat``'s win chance,
-    margin, score change, and 1 if it was the bidder and was set."""
-    smear_normal.play_hand(s, TRICKS_PER_HAND - ENDGAME_TRICKS)
-    n = s.n
-    if s.phase == Phase.PLAY:
-        result = Endgame(s).solve()
-    else:
-        change = [float(s.scores[i] - before[i]) for i in range(n)]
-        winner = s.outcome_winner if s.phase == Phase.OVER else -1
-        result = smear_measures(before, change, winner, s.options.target)
-    points = result[2 * n + seat]
-    return result[seat], result[n + seat], points, float(s.bidder == seat and points < 0)
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A decision's inputs to the kernels, from the seat's view only."""
+
+    game: str
+    base: Any
+    kn: Any
+    bids: Any
+    nbids: int
+    hist: Any
+    nhist: int
 
 
-class Endgame:
-    """max^n over the rest of a Smear hand with every hand in view: the seat to act plays the
-    card best for its own chance to win the game, the lowest such card on a tie.
-
-    High and Low belong to whoever holds those trumps, so only the Jack's trick and the Game
-    count depend on the play: a line's end is known by who took the Jack and who has the
-    single highest count, and those few ends are valued once each. The search plays on the
-    hands' masks, keeps the counts as it goes and undoes each card."""
-
-    def __init__(self, s: SmearState) -> None:
-        n = s.n
-        self.n = n
-        self.trump = s.trump
-        self.hands = s.hands[:]
-        self.trick = s.trick[:]
-        self.leader = s.leader if s.trick else s.to_act
-        self.to_act = s.to_act
-        self.bidder = s.bidder
-        self.bid = s.bid
-        self.scores = s.scores
-        self.target = s.options.target
-        trumps = s.dealt & SUIT_MASK[s.trump]
-        self.fixed = [0] * n
-        high_bit = 1 << (trumps.bit_length() - 1)
-        low_bit = trumps & -trumps
-        for seat in range(n):
-            dealt = s.dealt_hands[seat]
-            self.fixed[seat] += bool(dealt & high_bit) + bool(dealt & low_bit)
-        jack = BIT[s.trump * 13 + JACK]
-        self.jack = jack if trumps & jack else 0
-        # Who already took the jack (-1: nobody yet, or it was not dealt).
-        self.jack_taker = -1
-        for seat in range(n):
-            if s.won[seat] & self.jack:
-                self.jack_taker = seat
-        self.counts = [game_points_of(w) for w in s.won]
-        self.ends: dict[tuple[int, int], tuple[float, ...]] = {}
-
-    def solve(self) -> tuple[float, ...]:
-        """Every seat's value, then every seat's margin, then every seat's score change, at
-        the end of the best line."""
-        return self._node(self.to_act, NO_LIMIT)
-
-    def _node(self, who: int, limit: float) -> tuple[float, ...]:
-        """The best line for ``who`` to play on; the search stops early once ``who`` is sure
-        of at least ``limit``, which the seat before it will never let happen (shallow
-        pruning: the seats' chances sum to 1, so what ``who`` gains the seat before loses)."""
-        trick = self.trick
-        n = self.n
-        hands = self.hands
-        h = hands[who]
-        if trick:
-            follow = h & SUIT_MASK[SUIT_OF[trick[0]]]
-            if follow:
-                h = follow | (h & SUIT_MASK[self.trump])
-        nxt = who + 1 if who + 1 < n else 0
-        last = len(trick) == n - 1
-        best: tuple[float, ...] = ()
-        top = -1.0
-        while h:
-            bit = h & -h
-            h ^= bit
-            hands[who] ^= bit
-            trick.append(bit.bit_length() - 1)
-            # The card that completes the trick, or one more seat to play to it.
-            result = self._trick_done(who, top) if last else self._node(nxt, 1.0 - top + PRUNE_EPS)
-            trick.pop()
-            hands[who] ^= bit
-            if result[who] > top:
-                best, top = result, result[who]
-                if top >= limit:
-                    break
-        return best
-
-    def _trick_done(self, who: int, top: float) -> tuple[float, ...]:
-        """The trick ``who`` completed, and the rest of the hand; ``top`` is the best ``who``
-        has found so far."""
-        trick = self.trick
-        tm = 0
-        worth = 0
-        for c in trick:
-            tm |= BIT[c]
-            worth += CARD_VALUE[c]
-        leader = self.leader
-        winner = (leader + trick.index(winning_card(tm, SUIT_OF[trick[0]], self.trump))) % self.n
-        taker = self.jack_taker
-        if tm & self.jack:
-            self.jack_taker = winner
-        self.counts[winner] += worth
-        rest = self.hands[winner]
-        if rest and not rest & (rest - 1):
-            result = self._last_trick(winner)
-        elif rest:
-            self.trick = []
-            self.leader = winner
-            result = self._node(winner, NO_LIMIT if winner == who else 1.0 - top + PRUNE_EPS)
-            self.trick, self.leader = trick, leader
-        else:
-            result = self._leaf()
-        self.counts[winner] -= worth
-        self.jack_taker = taker
-        return result
-
-    def _last_trick(self, leader: int) -> tuple[float, ...]:
-        """One card each: the last trick is forced."""
-        hands = self.hands
-        tm = 0
-        for h in hands:
-            tm |= h
-        top = 1 << winning_card(tm, SUIT_OF[hands[leader].bit_length() - 1], self.trump)
-        winner = 0
-        while not hands[winner] & top:
-            winner += 1
-        worth = game_points_of(tm)
-        taker = self.jack_taker
-        if tm & self.jack:
-            self.jack_taker = winner
-        self.counts[winner] += worth
-        result = self._leaf()
-        self.counts[winner] -= worth
-        self.jack_taker = taker
-        return result
-
-    def _leaf(self) -> tuple[float, ...]:
-        counts = self.counts
-        top = max(counts)
-        game = counts.index(top) if counts.count(top) == 1 else -1
-        key = (self.jack_taker, game)
-        result = self.ends.get(key)
-        if result is None:
-            result = self._value(*key)
-            self.ends[key] = result
-        return result
-
-    def _value(self, jack: int, game: int) -> tuple[float, ...]:
-        points = self.fixed[:]
-        if jack >= 0:
-            points[jack] += 1
-        if game >= 0:
-            points[game] += 1
-        b = self.bidder
-        made = points[b] >= self.bid
-        change = [float(p) for p in points]
-        if not made:
-            change[b] = -float(self.bid)
-        winner = -1
-        if made and (
-            self.scores[b] + points[b] >= self.target or (self.bid == 4 and self.scores[b] >= 1)
-        ):
-            winner = b
-        return smear_measures(self.scores, change, winner, self.target)
+def position_of(view: SmearView | SaladView, know: Knowledge) -> Position:
+    hist, nhist = states.history(view)
+    if isinstance(view, SmearView):
+        bids, nbids = states.bids(view)
+        return Position("smear", states.smear_base(view), knowledge(know), bids, nbids, hist, nhist)
+    return Position(
+        "salad", states.salad_base(view), knowledge(know), int_array([0]), 0, hist, nhist
+    )
 
 
 class ExpertPlayer(SearchingPlayer):
-    """Weighted PIMC with ``normal`` rollouts and exact Smear endgames. ``read_plays`` False
-    weighs deals by the bids only (the measure of what reading the cards gains)."""
+    """Weighted PIMC with ``normal`` rollouts and exact Smear endgames. The keywords switch
+    its parts off for the ablations (``docs/ai.md``): ``read_bids``/``read_plays`` weigh deals
+    by the bids and the cards, ``endgame`` the tricks solved exactly (0: none),
+    ``bid_trumps`` values a bid for every trump rather than the rules' trump, ``set_risk``
+    caps the set rate of a bid (None: no cap), ``stop_early`` ends a search once its choice is
+    made."""
 
     def __init__(
         self,
@@ -302,10 +206,20 @@ class ExpertPlayer(SearchingPlayer):
         budget_ms: float | None = None,
         iterations: int | None = None,
         *,
+        read_bids: bool = True,
         read_plays: bool = True,
+        endgame: int = ENDGAME_TRICKS,
+        bid_trumps: bool = True,
+        set_risk: float | None = SET_RISK,
+        stop_early: bool = True,
     ) -> None:
         super().__init__(game, budget_ms, iterations)
+        self.read_bids = read_bids
         self.read_plays = read_plays
+        self.endgame = endgame
+        self.bid_trumps = bid_trumps
+        self.set_risk = set_risk
+        self.stop_early = stop_early
 
     def decide(self, view: SmearView | SaladView, rng: random.Random) -> int:
         return self.analyse(view, rng, long_shots=False).best
@@ -320,9 +234,11 @@ class ExpertPlayer(SearchingPlayer):
     ) -> Analysis:
         """The legal actions' estimated values (``budget_ms`` overrides the player's).
         ``long_shots`` False leaves out Smear bids the hand seldom makes (``searched_bids``)."""
-        clock = Budget(self.budget_ms if budget_ms is None else budget_ms)
+        clock = Clock(self.budget_ms if budget_ms is None else budget_ms)
         legal = view.legal
-        if not long_shots and isinstance(view, SmearView) and view.phase == Phase.BID:
+        bidding = isinstance(view, SmearView) and view.phase == Phase.BID
+        if bidding and not long_shots:
+            assert isinstance(view, SmearView)
             legal = searched_bids(view)
             if len(legal) == 1:
                 return Analysis(legal, (0.0,), (0.0,), (0.0,), 0, legal[0])
@@ -330,85 +246,132 @@ class ExpertPlayer(SearchingPlayer):
         hint = smear_action(view) if isinstance(view, SmearView) else salad_action(view)
         classes = equivalent_actions(view, know, legal, hint)
         searched = tuple(classes)
-        tally = Tally(len(searched))
-        while (
-            (self.iterations is None or tally.deals < self.iterations)
-            and (len(tally.active) > 1 or not tally.deals)
-            and clock.another()
-        ):
-            hands = sample_hands(know, rng)
-            actions = tuple(searched[i] for i in tally.active)
-            if isinstance(view, SmearView):
-                w = bid_likelihood(view, know, hands)
-                if self.read_plays:
-                    w *= smear_play_likelihood(view, know, hands)
-                tally.add(w, _smear_outcomes(view, hands, actions))
-            else:
-                w = salad_play_likelihood(view, know, hands) if self.read_plays else 1.0
-                tally.add(w, _salad_outcomes(view, hands, actions))
-        values, margins, points = tally.means(0), tally.means(1), tally.means(2)
-        # Near-ties go to the move the ``normal`` rules would make.
+        arms = self._arms(view, searched)
+        t = self._search(view, know, arms, rng, clock)
+        means = [t.means(a) for a in range(len(arms))]
+        # Each action at its best arm (a bid at its best trump).
+        best_arm: dict[int, int] = {}
+        for a, (action, _) in enumerate(arms):
+            if action not in best_arm or means[a][0] > means[best_arm[action]][0]:
+                best_arm[action] = a
+        choices = [i for i, rep in enumerate(searched) if best_arm[rep] in t.active]
+        if bidding and t.deals:
+            assert isinstance(view, SmearView)
+            set_rates = [means[best_arm[rep]][3] for rep in searched]
+            choices = sensible_bids(view, searched, set_rates, self.set_risk) or choices
         bonus = TIE_BONUS[self.game]
-        choices = tally.active
-        if isinstance(view, SmearView) and view.phase == Phase.BID and tally.deals:
-            choices = sensible_bids(view, searched, tally.means(3)) or choices
-        best = max(choices, key=lambda i: values[i] + (bonus if searched[i] == hint else 0))
-        of = {a: i for i, rep in enumerate(searched) for a in classes[rep]}
+        best = max(
+            choices,
+            key=lambda i: means[best_arm[searched[i]]][0] + (bonus if searched[i] == hint else 0),
+        )
+        of = {a: best_arm[rep] for rep in searched for a in classes[rep]}
         return Analysis(
             legal,
-            tuple(values[of[a]] for a in legal),
-            tuple(margins[of[a]] for a in legal),
-            tuple(points[of[a]] for a in legal),
-            tally.deals,
+            tuple(means[of[a]][0] for a in legal),
+            tuple(means[of[a]][1] for a in legal),
+            tuple(means[of[a]][2] for a in legal),
+            t.deals,
             searched[best],
         )
 
+    def _arms(
+        self, view: SmearView | SaladView, searched: tuple[int, ...]
+    ) -> list[tuple[int, int]]:
+        """(action, trump named if the seat leads the hand, -1 for the rules' choice) pairs."""
+        if not (isinstance(view, SmearView) and view.phase == Phase.BID and self.bid_trumps):
+            return [(a, -1) for a in searched]
+        hand = 0
+        for c in view.hand:
+            hand |= BIT[c]
+        suits = [s for s in range(4) if hand & SUIT_MASK[s]]
+        return [(a, s) for a in searched for s in ((-1,) if a == PASS else suits)]
 
-class Tally:
-    """Each searched action's results deal by deal. After ``PRUNE_AFTER`` deals, and at every
-    doubling of the deals since, an action whose paired difference to the best is more than
-    ``PRUNE_Z`` standard errors below it is no longer played out: the deals go to the rest."""
+    def _search(
+        self,
+        view: SmearView | SaladView,
+        know: Knowledge,
+        arms: list[tuple[int, int]],
+        rng: random.Random,
+        clock: Clock,
+    ) -> Tally:
+        """Deals in doubling batches until the budget, the iterations or a settled choice."""
+        pos = position_of(view, know)
+        generator = seeded(rng)
+        flags = (kernel_search.READ_BIDS if self.read_bids else 0) | (
+            kernel_search.READ_PLAYS if self.read_plays else 0
+        )
+        agree = PLAY_AGREEMENT[self.game]
+        matter = MATTER[self.game]
+        t = Tally(len(arms))
+        flat = int_array([x for arm in arms for x in arm])
+        limit = self.iterations
+        while True:
+            wanted = FIRST_BATCH if not t.deals else min(MAX_BATCH, t.deals)
+            if limit is not None:
+                wanted = min(wanted, limit - t.deals)
+            deals = clock.fits(wanted, t.deals)
+            if deals <= 0:
+                break
+            self._batch(pos, t, flat, deals, generator, flags, agree)
+            if t.prune(matter) and self.stop_early:
+                break
+            if len(t.active) < 2:
+                break
+        return t
 
-    def __init__(self, actions: int) -> None:
-        self.active = list(range(actions))
-        self.weights: list[float] = []
-        # Per action, per deal: (value, margin, points).
-        self.results: list[list[Outcome]] = [[] for _ in range(actions)]
-
-    @property
-    def deals(self) -> int:
-        return len(self.weights)
-
-    def add(self, weight: float, outcomes: list[Outcome]) -> None:
-        self.weights.append(weight)
-        for i, outcome in zip(self.active, outcomes, strict=True):
-            self.results[i].append(outcome)
-        n = self.deals
-        if n >= PRUNE_AFTER and n & (n - 1) == 0 and len(self.active) > 1:
-            self._prune()
-
-    def _mean(self, series: list[Outcome], k: int) -> float:
-        w = self.weights[: len(series)]
-        total = sum(w)
-        return sum(a * b[k] for a, b in zip(w, series, strict=False)) / total if total else 0.0
-
-    def _prune(self) -> None:
-        best = max(self.active, key=lambda i: self._mean(self.results[i], 0))
-        top = self.results[best]
-        total = sum(self.weights)
-        keep = []
-        for i in self.active:
-            gaps = [a[0] - b[0] for a, b in zip(top, self.results[i], strict=True)]
-            mean = sum(w * g for w, g in zip(self.weights, gaps, strict=True)) / total
-            var = sum(w * (g - mean) ** 2 for w, g in zip(self.weights, gaps, strict=True)) / total
-            if i == best or mean <= PRUNE_Z * math.sqrt(var / self.deals):
-                keep.append(i)
-        self.active = keep
-
-    def means(self, k: int) -> list[float]:
-        """Each action's weighted mean of measure ``k`` (0 value, 1 margin, 2 points) over the
-        deals it was played on."""
-        return [self._mean(r, k) for r in self.results]
+    def _batch(
+        self,
+        pos: Position,
+        t: Tally,
+        arms: Any,
+        deals: int,
+        generator: Any,
+        flags: int,
+        agree: float,
+    ) -> None:
+        """Play ``deals`` more deals on the active arms."""
+        t.make_room(deals)
+        active = int_array(t.active)
+        if pos.game == "smear":
+            kernel_search.smear_deals(
+                pos.base,
+                pos.kn,
+                pos.bids,
+                pos.nbids,
+                pos.hist,
+                pos.nhist,
+                arms,
+                t.arms,
+                active,
+                len(t.active),
+                t.deals,
+                deals,
+                generator,
+                flags,
+                agree,
+                self.endgame,
+                t.weights,
+                t.outcomes,
+            )
+        else:
+            kernel_search.salad_deals(
+                pos.base,
+                pos.kn,
+                pos.hist,
+                pos.nhist,
+                arms,
+                t.arms,
+                active,
+                len(t.active),
+                t.deals,
+                deals,
+                generator,
+                flags,
+                agree,
+                t.weights,
+                t.outcomes,
+            )
+        t.added(deals)
 
 
 def equivalent_actions(
@@ -441,10 +404,16 @@ def equivalent_actions(
     return {(hint if hint in members else members[0]): members for members in classes}
 
 
-def sensible_bids(view: SmearView, searched: tuple[int, ...], set_rates: list[float]) -> list[int]:
+def sensible_bids(
+    view: SmearView,
+    searched: tuple[int, ...],
+    set_rates: list[float],
+    risk: float | None = SET_RISK,
+) -> list[int]:
     """The indices of the searched bidding actions a sensible player may choose: a pass, and a
-    bid the search sets at most ``SET_RISK`` of the time (``GO_OUT_SET_RISK`` when making it
-    wins the game, S12, S13; any risk to outbid a player whose made bid would win it)."""
+    bid the search sets at most ``risk`` of the time (``GO_OUT_SET_RISK`` when making it
+    wins the game, S12, S13; any risk to outbid a player whose made bid would win it; no cap
+    when ``risk`` is None)."""
     me = view.scores[view.seat]
     target = view.options.target
     danger = view.bidder is not None and (
@@ -453,12 +422,12 @@ def sensible_bids(view: SmearView, searched: tuple[int, ...], set_rates: list[fl
     )
     out = []
     for i, a in enumerate(searched):
-        if a == PASS or danger:
+        if a == PASS or danger or risk is None:
             out.append(i)
             continue
         bid = a - BID_OFFSET
         wins = me + bid >= target or (bid == 4 and me >= 1)
-        if set_rates[i] <= (GO_OUT_SET_RISK if wins else SET_RISK):
+        if set_rates[i] <= (max(risk, GO_OUT_SET_RISK) if wins else risk):
             out.append(i)
     return out
 
@@ -487,34 +456,6 @@ def searched_bids(view: SmearView) -> tuple[int, ...]:
         least = {min(bids, default=PASS), min(wins, default=PASS)}
         out = tuple(a for a in out if a == PASS or a in least)
     return out if out else view.legal
-
-
-def _smear_outcomes(view: SmearView, hands: list[int], actions: tuple[int, ...]) -> list[Outcome]:
-    """Each action's ``Outcome`` on one deal."""
-    base = smear_state(view, hands)
-    before = list(view.scores)
-    seat = view.seat
-    out = []
-    for a in actions:
-        s = base.copy()
-        s.apply_fast(a)
-        out.append(smear_outcome(s, seat, before))
-    return out
-
-
-def _salad_outcomes(view: SaladView, hands: list[int], actions: tuple[int, ...]) -> list[Outcome]:
-    """(value, value again as the margin, own penalty) of each action on one deal."""
-    base = salad_state(view, hands)
-    before = list(view.scores)
-    seat = view.seat
-    out = []
-    for a in actions:
-        s = base.copy()
-        s.apply_fast(a)
-        salad_normal.play_out(s)
-        value = salad_value(s, seat, before)
-        out.append((value, value, float(s.scores[seat] - before[seat]), 0.0))
-    return out
 
 
 __all__ = ["Analysis", "ExpertPlayer"]

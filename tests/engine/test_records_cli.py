@@ -89,11 +89,16 @@ def test_cli_simulate_pipes_into_replay(game: str, seats: int) -> None:
 
 
 def test_cli_bench_prints_numbers() -> None:
-    done = run_cli("bench", "--runs", "1", "--smear-hands", "200", "--salad-hands", "50")
+    done = run_cli(
+        "bench", "--runs", "1", "--smear-hands", "200", "--salad-hands", "50", "--search-deals", "2"
+    )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].startswith("smear, 3 seats: ") and "hands/s" in lines[0]
     assert lines[1].startswith("salad, 4 seats: ") and "hands/s" in lines[1]
+    for line, game in zip(lines[2:], ("smear 3 seats", "salad 4 seats"), strict=True):
+        assert line.startswith(f"search deals, {game}, per second of CPU: compiled ")
+        assert "pure Python" in line
 
 
 def _smear() -> dict[str, Any]:

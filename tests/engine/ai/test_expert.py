@@ -12,12 +12,14 @@ from engine.ai.determinize import knowledge_of, sample_hands, smear_state
 from engine.ai.expert import (
     GO_OUT_SET_RISK,
     SET_RISK,
-    Endgame,
     ExpertPlayer,
     equivalent_actions,
     searched_bids,
     sensible_bids,
 )
+from engine.ai.fast.endgame import solve
+from engine.ai.fast.jit import floats
+from engine.ai.fast.states import smear_array
 from engine.ai.inference import bid_likelihood
 from engine.ai.search import smear_value
 from engine.core import PASS, Phase, bid_action
@@ -37,7 +39,8 @@ def test_endgame_scores_the_last_trick_as_the_engine_does() -> None:
             if st.phase != Phase.PLAY or st.tricks_done != 5 or st.trick:
                 continue
             before = list(st.scores)
-            solved = Endgame(st.copy()).solve()
+            solved = floats(9)
+            solve(smear_array(st), solved, 0)
             real = st.copy()
             real.playout_hand(random.Random(0))
             assert sum(solved[:3]) == pytest.approx(1.0)  # every seat's chance to win
