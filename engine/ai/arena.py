@@ -52,6 +52,8 @@ class Task:
     field_iterations: int | None
     max_hands: int
     cpu_time: bool = False  # budgets and decision times in CPU time, not wall time
+    options: tuple[tuple[str, str], ...] = ()  # the candidate expert's keywords (ablations)
+    field_options: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,23 +71,59 @@ class GameResult:
     cand_sets: int = 0  # ... and was set (S10)
 
 
+def option_value(text: str) -> bool | int | float | None:
+    """An ``--candidate-option`` value: true/false, none, a whole number or a number."""
+    low = text.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    if low == "none":
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
+def seat_player(
+    game: str,
+    level: str,
+    budget_ms: float | None,
+    iterations: int | None,
+    options: tuple[tuple[str, str], ...],
+) -> Player:
+    """A seat's player; ``options`` are keywords of ``ExpertPlayer`` (ablations)."""
+    if not options:
+        return make_player(game, level, budget_ms=budget_ms, iterations=iterations)
+    if level != "expert":
+        raise ValueError("options are for the expert level")
+    from engine.ai.expert import ExpertPlayer
+
+    kwargs = {k: option_value(v) for k, v in options}
+    return ExpertPlayer(game, budget_ms, iterations, **kwargs)  # type: ignore[arg-type]
+
+
 def play_game(task: Task) -> GameResult:
     budget.use_cpu_time(task.cpu_time)
     state = new_game(task.game, task.seats, task.deal_seed)
     players: list[Player] = []
     for s in range(task.seats):
         if s == task.cand_seat:
-            player = make_player(
-                task.game, task.candidate, budget_ms=task.budget_ms, iterations=task.iterations
+            player = seat_player(
+                task.game, task.candidate, task.budget_ms, task.iterations, task.options
             )
         else:
-            player = make_player(
+            player = seat_player(
                 task.game,
                 task.field,
-                budget_ms=task.field_budget_ms,
-                iterations=task.field_iterations,
+                task.field_budget_ms,
+                task.field_iterations,
+                task.field_options,
             )
         players.append(player)
+    if "expert" in (task.candidate, task.field):
+        from engine.ai.fast import warm_up
+
+        warm_up()  # loads (or compiles) the kernels before the first decision is timed
     rng = random.Random(task.player_seed)
     cand_times: list[float] = []
     field_times: list[float] = []
@@ -164,6 +202,8 @@ def tasks_for(args: argparse.Namespace) -> list[Task]:
                     args.iterations if args.field_iterations is None else args.field_iterations,
                     args.max_hands,
                     args.cpu_time,
+                    tuple(args.candidate_option),
+                    tuple(args.field_option),
                 )
             )
     return out
@@ -238,6 +278,13 @@ def summarize(results: list[GameResult], seats: int) -> Summary:
     )
 
 
+def _option(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"{text!r}: an option is KEY=VALUE")
+    return key, value
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m engine arena", description=__doc__.split("\n")[0])
     p.add_argument("--game", choices=GAME_NAMES, required=True)
@@ -258,6 +305,22 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         help="count budgets and decision times in CPU time (a busy machine)",
     )
     p.add_argument("--progress", type=int, default=0, help="print the report so far every N games")
+    p.add_argument(
+        "--candidate-option",
+        action="append",
+        default=[],
+        type=_option,
+        metavar="KEY=VALUE",
+        help="a keyword of the candidate expert (engine.ai.expert.ExpertPlayer), for ablations",
+    )
+    p.add_argument(
+        "--field-option",
+        action="append",
+        default=[],
+        type=_option,
+        metavar="KEY=VALUE",
+        help="a keyword of the field's experts",
+    )
     args = p.parse_args(argv)
     entry = game(args.game)
     if args.seats not in entry.seat_range:
@@ -288,10 +351,13 @@ def smear_lines(args: argparse.Namespace, results: list[GameResult], s: Summary)
 def report(args: argparse.Namespace, results: list[GameResult], elapsed: float) -> str:
     s = summarize(results, args.seats)
     clock = "CPU" if args.cpu_time else "wall"
+    options = "".join(f" {k}={v}" for k, v in args.candidate_option)
+    field_options = "".join(f" {k}={v}" for k, v in args.field_option)
     lines = [
-        f"arena: {args.game}, {args.seats} seats, candidate {args.candidate} vs field"
-        f" {args.field}, {s.games} games ({s.games // args.seats} duplicate deal sets,"
-        f" candidate seats {list(s.seats_seen)}), seed {args.seed}, {elapsed:.0f}s",
+        f"arena: {args.game}, {args.seats} seats, candidate {args.candidate}{options} vs field"
+        f" {args.field}{field_options}, {s.games} games"
+        f" ({s.games // args.seats} duplicate deal sets, candidate seats"
+        f" {list(s.seats_seen)}), seed {args.seed}, {elapsed:.0f}s",
         f"candidate wins: {s.wins:g}/{s.games} = {s.rate:.1%}"
         f"  (Wilson 95% {s.low:.1%}..{s.high:.1%});  null rate {s.null:.1%}"
         + (f";  outright {s.outright}" if args.game == "salad" else ""),
