@@ -1,4 +1,5 @@
-"""The engine's command line: ``python -m engine replay|review|simulate|bench|arena|figures``.
+"""The engine's command line:
+``python -m engine replay|review|simulate|bench|compile|arena|figures``.
 
 ``replay`` and ``review`` are the boundary for untrusted records: a bad record exits 1 with one
 line on standard error and nothing on standard output, never a traceback.
@@ -9,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Callable, Sequence
 
 from engine import bench
@@ -99,6 +101,21 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_compile(args: argparse.Namespace) -> int:
+    """Compile the search kernels into the disk cache, so the first search of a new install
+    does not wait for them (a Docker build or a deploy can run this once)."""
+    from engine.ai.fast import jit, warm_up
+
+    t0 = time.perf_counter()
+    warm_up()
+    where = jit.cache_folder() if jit.JIT else None
+    if where is None:
+        print("kernels: interpreted (numba is not installed, or TRICKBOT_JIT=0)")
+    else:
+        print(f"kernels: compiled in {time.perf_counter() - t0:.1f} s, cached in {where}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -132,6 +149,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="search deals at each position (0: skip the search figures)",
     )
     b.set_defaults(func=cmd_bench)
+
+    c = sub.add_parser("compile", help="compile the computer players' search kernels now")
+    c.set_defaults(func=cmd_compile)
 
     sub.add_parser("arena", help="computer players' strength (see --help of the arena)")
     sub.add_parser("figures", help="every level's figures against its targets (see its --help)")

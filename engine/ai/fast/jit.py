@@ -113,7 +113,13 @@ def _cache_dir() -> str | None:
     return None
 
 
+def cache_folder() -> str | None:
+    """Where the compiled kernels are cached (None: interpreted, or no writable folder)."""
+    return _CACHE if JIT else None
+
+
 if TYPE_CHECKING or not JIT:
+    _CACHE: str | None = None
 
     def kernel(fn: F) -> F:
         return fn
