@@ -198,7 +198,8 @@ class ExpertPlayer(SearchingPlayer):
     by the bids and the cards, ``endgame`` the tricks solved exactly (0: none),
     ``bid_trumps`` values a bid for every trump rather than the rules' trump, ``set_risk``
     caps the set rate of a bid (None: no cap), ``stop_early`` ends a search once its choice is
-    made."""
+    made; ``search_bids``/``search_cards`` False take the ``normal`` rules' bids or cards
+    instead of searching them."""
 
     def __init__(
         self,
@@ -212,6 +213,8 @@ class ExpertPlayer(SearchingPlayer):
         bid_trumps: bool = True,
         set_risk: float | None = SET_RISK,
         stop_early: bool = True,
+        search_bids: bool = True,
+        search_cards: bool = True,
     ) -> None:
         super().__init__(game, budget_ms, iterations)
         self.read_bids = read_bids
@@ -220,8 +223,13 @@ class ExpertPlayer(SearchingPlayer):
         self.bid_trumps = bid_trumps
         self.set_risk = set_risk
         self.stop_early = stop_early
+        self.search_bids = search_bids
+        self.search_cards = search_cards
 
     def decide(self, view: SmearView | SaladView, rng: random.Random) -> int:
+        bidding = isinstance(view, SmearView) and view.phase == Phase.BID
+        if not (self.search_bids if bidding else self.search_cards):
+            return smear_action(view) if isinstance(view, SmearView) else salad_action(view)
         return self.analyse(view, rng, long_shots=False).best
 
     def analyse(

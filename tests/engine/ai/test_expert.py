@@ -226,3 +226,14 @@ def test_the_last_to_speak_searches_only_the_least_bid_that_does_the_job() -> No
     st = smear_hand(strong, dealer=2, scores=[0, 0, 8])
     act(st, "pass", "pass")
     assert searched_bids(st.view(2)) == (PASS, bid_action(2), bid_action(3))
+
+
+def test_without_the_search_the_expert_bids_and_plays_by_the_rules() -> None:
+    """The ablation switches: search_bids/search_cards False take the ``normal`` move."""
+    from engine.ai.normal import NormalPlayer
+
+    rules = NormalPlayer()
+    player = ExpertPlayer("smear", iterations=8, search_bids=False, search_cards=False)
+    for i, st in enumerate(positions("smear", 3, 6, 120)):
+        view = st.view(st.current_player or 0)
+        assert player.choose(view, random.Random(i)) == rules.choose(view, random.Random(i))
