@@ -1,7 +1,7 @@
 """The last tricks of a Smear hand, solved exactly with every hand in view (max^n).
 
 Each seat plays the card best for its own chance to win the game, the lowest such card on a
-tie. High and Low belong to whoever holds those trumps, so only the Jack's trick and the Game
+tie; of touching cards of equal worth only the lowest is tried (they lead to the same ends). High and Low belong to whoever holds those trumps, so only the Jack's trick and the Game
 count depend on the play: a line ends in one of a few (jack taker, game winner) pairs, and
 each pair is valued once (``smear.measures``). The search keeps the counts as it goes and
 undoes each card. Shallow pruning: a seat stops looking once it is sure of at least what the
@@ -114,13 +114,34 @@ def node(eg: Ints, values: Floats, known: Ints, who: int, limit: float) -> int:
         if follow:
             h = follow | (h & SUIT_MASK[trump])
     nxt = who + 1 if who + 1 < n else 0
+    # Cards still in play: two cards of one suit with none of these between them and the same
+    # worth lead to the same ends, so only the lower is tried.
+    live = 0
+    for s in range(n):
+        live |= eg[E_HANDS + s]
+    for i in range(tlen):
+        live |= 1 << eg[E_TRICK + i]
+    jack = trump * 13 + JACK
+    prev = -1
     best = -1
     best_value = -1.0
     while h:
         bit = h & -h
         h ^= bit
+        card = low(bit)
+        if (
+            prev >= 0
+            and prev // 13 == card // 13
+            and CARD_VALUE[prev] == CARD_VALUE[card]
+            and prev != jack
+            and card != jack
+            and not live & ((1 << card) - 1) & ~((2 << prev) - 1)
+        ):
+            prev = card
+            continue
+        prev = card
         eg[E_HANDS + who] ^= bit
-        eg[E_TRICK + tlen] = low(bit)
+        eg[E_TRICK + tlen] = card
         eg[E_TLEN] = tlen + 1
         if tlen < n - 1:
             end = node(eg, values, known, nxt, 1.0 - best_value + PRUNE_EPS)
