@@ -1,9 +1,10 @@
 """The last tricks of a Smear hand, solved exactly with every hand in view (max^n).
 
 Each seat plays the card best for its own chance to win the game, the lowest such card on a
-tie; of touching cards of equal worth only the lowest is tried (they lead to the same ends). High and Low belong to whoever holds those trumps, so only the Jack's trick and the Game
-count depend on the play: a line ends in one of a few (jack taker, game winner) pairs, and
-each pair is valued once (``smear.measures``). The search keeps the counts as it goes and
+tie; of touching cards of equal worth only the lowest is tried (they lead to the same ends).
+High and Low belong to whoever holds those trumps, so only the Jack's trick and the Game count
+depend on the play: a line ends in one of a few (jack taker, game winner) pairs, and each pair
+is valued once (``smear.measures``). The search keeps the counts as it goes and
 undoes each card. Shallow pruning: a seat stops looking once it is sure of at least what the
 seat before it would never let it have (the seats' chances sum to 1).
 
