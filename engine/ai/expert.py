@@ -199,7 +199,9 @@ class ExpertPlayer(SearchingPlayer):
     ``bid_trumps`` values a bid for every trump rather than the rules' trump, ``set_risk``
     caps the set rate of a bid (None: no cap), ``stop_early`` ends a search once its choice is
     made; ``search_bids``/``search_cards`` False take the ``normal`` rules' bids or cards
-    instead of searching them."""
+    instead of searching them; ``agree`` is the share of the others' cards read as the
+    ``normal`` rules' (``inference.PLAY_AGREEMENT`` by default), ``bid_rules`` reads their
+    bids as exactly the ``normal`` rules' too."""
 
     def __init__(
         self,
@@ -215,6 +217,8 @@ class ExpertPlayer(SearchingPlayer):
         stop_early: bool = True,
         search_bids: bool = True,
         search_cards: bool = True,
+        agree: float | None = None,
+        bid_rules: bool = False,
     ) -> None:
         super().__init__(game, budget_ms, iterations)
         self.read_bids = read_bids
@@ -225,6 +229,8 @@ class ExpertPlayer(SearchingPlayer):
         self.stop_early = stop_early
         self.search_bids = search_bids
         self.search_cards = search_cards
+        self.agree = PLAY_AGREEMENT[game] if agree is None else agree
+        self.bid_rules = bid_rules
 
     def decide(self, view: SmearView | SaladView, rng: random.Random) -> int:
         bidding = isinstance(view, SmearView) and view.phase == Phase.BID
@@ -308,7 +314,9 @@ class ExpertPlayer(SearchingPlayer):
         flags = (kernel_search.READ_BIDS if self.read_bids else 0) | (
             kernel_search.READ_PLAYS if self.read_plays else 0
         )
-        agree = PLAY_AGREEMENT[self.game]
+        if self.bid_rules:
+            flags |= kernel_search.READ_BID_RULES
+        agree = self.agree
         matter = MATTER[self.game]
         t = Tally(len(arms))
         flat = int_array([x for arm in arms for x in arm])

@@ -64,6 +64,32 @@ def bid_weight(st: Ints, kn: Ints, hands: Ints, bids: Ints, nbids: int) -> float
 
 
 @kernel
+def rule_bid_weight(st: Ints, kn: Ints, hands: Ints, bids: Ints, nbids: int, miss: float) -> float:
+    """How well a deal explains the others' bids if they bid exactly as the ``normal`` rules
+    do (``smear_normal.choose_bid``): 1 for each bid the rules make with the dealt hand,
+    ``miss`` for each they would not."""
+    me = kn[K_SEAT]
+    n = kn[K_N]
+    weight = 1.0
+    high = 0
+    high_seat = -1
+    for i in range(nbids):
+        seat = bids[2 * i]
+        bid = bids[2 * i + 1]
+        if seat != me:
+            dealt = hands[seat] | kn[K_PLAYED_BY + seat]
+            want = km.wanted_bid(dealt, seat, n, st, high, high_seat, i)
+            forced = st[km.S_STUCK] and seat == st[km.S_DEALER] and i == n - 1 and high == 0
+            rule = want if want else (2 if forced else 0)
+            if rule != bid:
+                weight *= miss
+        if bid > high:
+            high = bid
+            high_seat = seat
+    return weight
+
+
+@kernel
 def card_weight(
     actual: int, rule: int, legal: int, agree: float, elsewhere: int, jack: int
 ) -> float:
@@ -180,4 +206,4 @@ def salad_play_weight(
     return weight
 
 
-__all__ = ["bid_weight", "salad_play_weight", "smear_play_weight"]
+__all__ = ["bid_weight", "rule_bid_weight", "salad_play_weight", "smear_play_weight"]

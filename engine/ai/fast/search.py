@@ -19,13 +19,15 @@ from engine.ai.fast import salad as ks
 from engine.ai.fast import smear as km
 from engine.ai.fast.deal import K_PLAYED_BY, K_SEAT, sample_hands
 from engine.ai.fast.endgame import solve
-from engine.ai.fast.infer import bid_weight, salad_play_weight, smear_play_weight
+from engine.ai.fast.infer import bid_weight, rule_bid_weight, salad_play_weight, smear_play_weight
 from engine.ai.fast.jit import Floats, Ints, floats, ints, kernel
 from engine.smear import TRICKS_PER_HAND
 
 OUTCOME = 4
 READ_BIDS = 1
 READ_PLAYS = 2
+READ_BID_RULES = 4  # the bids read as the ``normal`` rules make them (``rule_bid_weight``)
+RULE_MISS = 0.05
 
 
 @kernel
@@ -80,6 +82,8 @@ def smear_deals(
         w = 1.0
         if flags & READ_BIDS:
             w *= bid_weight(base, kn, hands, bids, nbids)
+        if flags & READ_BID_RULES:
+            w *= rule_bid_weight(base, kn, hands, bids, nbids, RULE_MISS)
         if flags & READ_PLAYS:
             w *= smear_play_weight(base, kn, hands, hist, nhist, agree)
         weights[d] = w

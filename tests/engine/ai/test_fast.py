@@ -19,7 +19,7 @@ from engine.ai.fast import deal, infer, states
 from engine.ai.fast import endgame as kernel_endgame
 from engine.ai.fast import salad as ks
 from engine.ai.fast import smear as km
-from engine.ai.fast.jit import JIT, floats, ints
+from engine.ai.fast.jit import JIT, floats, int_array, ints
 from engine.ai.fast.rng import seeded
 from engine.ai.inference import PLAY_AGREEMENT
 from engine.ai.win_model import win_chances
@@ -263,3 +263,39 @@ def test_compiled_and_interpreted_searches_decide_alike() -> None:
     compiled = _decisions("1")
     assert len(compiled) >= 10
     assert _decisions("0") == compiled
+
+
+@pytest.mark.parametrize("stuck", [False, True])
+def test_the_rule_reading_of_bids_explains_normal_bidders_fully(stuck: bool) -> None:
+    """In games of ``normal`` players, the true deal explains every bid exactly as the rules
+    make them (weight 1), and a deal that swaps two other seats' hands seldom does."""
+    from engine.ai.normal import NormalPlayer
+
+    player = NormalPlayer()
+    rng = random.Random(5)
+    checked = misses = 0
+    for seed in range(40):
+        state = SmearState(3, SmearOptions(stuck_dealer=stuck), seed=seed)
+        for _ in range(6):  # the first hands of the game
+            while state.phase == Phase.BID:
+                view = state.view(state.to_act)
+                state.apply(player.choose(view, rng), state.to_act)
+            if state.phase != Phase.PLAY:
+                continue
+            seat = state.to_act
+            view = state.view(seat)
+            know = knowledge_of(view)
+            kn = deal.knowledge(know)
+            base = states.smear_base(view)
+            bids, nbids = states.bids(view)
+            true = int_array(state.hands)
+            assert infer.rule_bid_weight(base, kn, true, bids, nbids, 0.05) == 1.0
+            a, b = [s for s in range(3) if s != seat]
+            swapped = int_array([state.hands[b] if s == a else state.hands[a] if s == b
+                                 else state.hands[s] for s in range(3)])  # fmt: skip
+            misses += infer.rule_bid_weight(base, kn, swapped, bids, nbids, 0.05) < 1.0
+            checked += 1
+            while state.phase == Phase.PLAY:
+                view = state.view(state.to_act)
+                state.apply(player.choose(view, rng), state.to_act)
+    assert checked > 100 and misses > checked // 10
