@@ -159,8 +159,10 @@ class Tally:
         for a in self.active:
             if a == best:
                 continue
-            mean, var = tally.gap(self.weights, self.outcomes, self.deals, self.arms, best, a)
-            spread = PRUNE_Z * math.sqrt(var / self.deals)
+            mean, var, effective = tally.gap(
+                self.weights, self.outcomes, self.deals, self.arms, best, a
+            )
+            spread = PRUNE_Z * math.sqrt(var / max(1.0, effective))
             if mean > spread:
                 continue
             keep.append(a)
