@@ -215,14 +215,15 @@ class Feed:
                 raise
             except Exception as e:
                 failures += 1
-                level = logging.WARNING if isinstance(e, Unavailable) else logging.ERROR
+                # Discord or the database away for a while is expected: one line, no traceback.
+                passing = isinstance(e, Unavailable | StorageUnavailable)
                 log.log(
-                    level,
+                    logging.WARNING if passing else logging.ERROR,
                     "table=%s publishing failed (%d in a row): %s",
                     tf.table.id,
                     failures,
                     e,
-                    exc_info=not isinstance(e, Unavailable),
+                    exc_info=not passing,
                 )
                 if self._closing:
                     return
