@@ -63,6 +63,9 @@ def bot_settings(tmp_path: Path, **overrides: Any) -> Any:
         "ai_pause_seconds": 0,
         "guild_ready_timeout": 0.05,
         "table_edit_gap_seconds": 0.05,
+        # The tests click faster than people: the emulator's default (no hidden limit on
+        # webhook creates) is what the bot is told, as in tests/e2e/harness.py.
+        "webhook_creates_per_channel": 1000,
     }
     values.update(overrides)
     return Config(_env_file=None, **values)  # type: ignore[call-arg]
