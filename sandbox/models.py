@@ -278,6 +278,10 @@ class Message:
     history: list[MessageRevision] = field(default_factory=list)
     created_via: str = ""
     nonce: str | None = None  # as the author sent it (with enforce_nonce, it dedupes posts)
+    # A public followup of a component (or modal) interaction: the message whose component was
+    # used. Discord is reported to show such a followup as a reply to it (discord-api-docs
+    # #2733), to everyone, even when that message is someone's ephemeral one.
+    reply_to: int | None = None
 
     @property
     def ephemeral(self) -> bool:
@@ -392,8 +396,9 @@ class RequestRecord:
     """One REST request the emulator answered.
 
     ``route`` is the route template (``/channels/{channel_id}/messages``; the path itself when
-    no route matched) and ``global_limited`` whether the request counted against the bot
-    token's global limit (interaction callbacks and interaction-token webhooks do not).
+    no route matched), ``global_limited`` whether the request counted against the bot token's
+    global limit (interaction callbacks and interaction-token webhooks do not) and ``token`` the
+    interaction token in the path (empty for other routes).
     """
 
     method: str
@@ -402,6 +407,7 @@ class RequestRecord:
     at: float
     route: str = ""
     global_limited: bool = False
+    token: str = ""
 
 
 @dataclass(frozen=True)
@@ -429,9 +435,10 @@ class RateLimitRecord:
 class ClientError:
     """One 4xx answer the emulator gave.
 
-    ``code`` is the Discord JSON error code of the body (0 when it has none) and ``invalid``
+    ``code`` is the Discord JSON error code of the body (0 when it has none), ``invalid``
     whether Discord counts it toward its invalid-request limit (10,000 per 10 minutes, then a
-    temporary ban of the whole bot): a 401 or 403, or a 429 other than a ``shared`` one.
+    temporary ban of the whole bot): a 401 or 403, or a 429 other than a ``shared`` one, and
+    ``failing_token`` whether it is a 404 10015 of a token ``failing_tokens`` made fail.
     """
 
     method: str
@@ -442,6 +449,7 @@ class ClientError:
     invalid: bool
     injected: bool
     at: float
+    failing_token: bool = False
 
     def __str__(self) -> str:
         return f"{self.status} (code {self.code}) {self.method} {self.route}"

@@ -12,6 +12,7 @@ from typing import Any
 from sandbox.emulator.messages import MessageStore
 from sandbox.emulator.options import CommandOptions
 from sandbox.emulator.reading import Reading
+from sandbox.emulator.reported import ReportedBehaviour
 from sandbox.emulator.state import ChannelRef, MessageRef, UserRef
 from sandbox.interactions import (
     APPLICATION_COMMAND,
@@ -26,12 +27,12 @@ from sandbox.interactions import (
     NoBotConnected,
 )
 from sandbox.limits import BUTTON, SELECT_TYPES, iter_components
-from sandbox.models import ADMINISTRATOR, Channel, Message, User
+from sandbox.models import ADMINISTRATOR, MANAGE_MESSAGES, Channel, Message, User
 
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024  # what every interaction tells the bot it may upload
 
 
-class Acting(CommandOptions, MessageStore, Reading):
+class Acting(CommandOptions, MessageStore, Reading, ReportedBehaviour):
     async def invoke(
         self,
         user: UserRef,
@@ -326,6 +327,7 @@ class Acting(CommandOptions, MessageStore, Reading):
         )
         self.interactions[iid] = handle
         self._tokens[token] = handle
+        self._draw_token_failure(handle)
         payload: dict[str, Any] = {
             "id": str(iid),
             "application_id": str(self.application_id),
@@ -370,7 +372,16 @@ class Acting(CommandOptions, MessageStore, Reading):
             interaction_id=handle.id,
         )
 
-    def delete_message(self, message: MessageRef) -> None:
-        """A moderator deletes a message (the bot hears nothing of it, as with Discord when it
-        has no message intent)."""
-        self._delete_message(self.message(message))
+    def delete_message(self, message: MessageRef, *, by: UserRef | None = None) -> None:
+        """``by`` (a moderator, or the author) deletes a message; a bot that asked for the
+        GUILD_MESSAGES intent gets MESSAGE_DELETE (one that did not hears nothing of it).
+
+        Refuses, as Discord's client would, someone else's message when ``by`` lacks Manage
+        Messages. Without ``by``, the deletion is nobody's in particular (a moderator)."""
+        msg = self.message(message)
+        if by is not None:
+            user = self._user(by)
+            perms = self.guilds[msg.guild_id].permissions_for(user.id)
+            if user.id != msg.author.id and not perms & (MANAGE_MESSAGES | ADMINISTRATOR):
+                raise EmulatorError(f"{user.name} may not delete {msg!r} (no Manage Messages)")
+        self._delete_message(msg)

@@ -12,6 +12,7 @@ from aiohttp import web
 from sandbox.emulator.acting import Acting
 from sandbox.emulator.faults import FaultInjector
 from sandbox.emulator.pipeline import RequestPipeline
+from sandbox.emulator.reported import REPORTED_FAILING_SHARE
 from sandbox.emulator.rest.application import ApplicationRoutes
 from sandbox.emulator.rest.channels import ChannelRoutes
 from sandbox.emulator.rest.interactions import InteractionRoutes
@@ -36,6 +37,13 @@ class DiscordEmulator(
 
     ``rate_limits=False`` turns Discord's rate limits off (sandbox.ratelimits), for tests that
     need speed rather than realism; they are on by default.
+
+    What Discord's users report but Discord does not document is off by default
+    (sandbox.emulator.reported): ``reported_limits=True`` turns on the hidden limit of 30
+    webhook messages per 60 s per channel and makes a share of interaction tokens fail
+    (``failing_tokens``, 0.05 unless given; ``failing_tokens=0.0`` keeps them all working);
+    ``failing_tokens=0.05`` alone makes tokens fail without the hidden limit. ``failing_seed``
+    seeds which ones.
     """
 
     def __init__(
@@ -51,6 +59,9 @@ class DiscordEmulator(
         host: str = "127.0.0.1",
         port: int = 0,
         rate_limits: bool = True,
+        reported_limits: bool = False,
+        failing_tokens: float | None = None,
+        failing_seed: int = 1,
     ) -> None:
         super().__init__(
             token=token,
@@ -64,6 +75,12 @@ class DiscordEmulator(
             rate_limits=rate_limits,
         )
         self.faults = FaultInjector()
+        if reported_limits:
+            self.limit_webhooks_per_channel()
+        if failing_tokens is None and reported_limits:
+            failing_tokens = REPORTED_FAILING_SHARE
+        if failing_tokens:
+            self.fail_tokens(failing_tokens, seed=failing_seed)
         self.gateway = GatewayHub(self, int(heartbeat_interval * 1000))
         self._runner: web.AppRunner | None = None
 

@@ -116,6 +116,7 @@ class MessageStore(Payloads):
         flags: int,
         via: str,
         handle: InteractionHandle | None = None,
+        reply_to: int | None = None,
     ) -> Message:
         msg = Message(
             id=self.snowflakes.next(),
@@ -129,6 +130,7 @@ class MessageStore(Payloads):
             flags=flags,
             created_at=self.clock.now(),
             created_via=via,
+            reply_to=reply_to,
         )
         if handle is not None:
             msg.webhook_id = self.application_id

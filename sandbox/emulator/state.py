@@ -125,7 +125,17 @@ class EmulatorState:
         self._after_request: list[Callable[[str, str, web.StreamResponse], None]] = []
         self.requests: list[RequestRecord] = []
         self.unhandled: list[tuple[str, str]] = []
-        self.limiter = RateLimiter(enabled=rate_limits)
+        # The emulator's clock, so that ``clock.advance`` moves every rate-limit window on too.
+        self.limiter = RateLimiter(enabled=rate_limits, clock=self.clock.now)
+        # Reported behaviour (sandbox.emulator.reported): interaction tokens whose webhook
+        # requests all answer 404 10015, those that did, and what the bot sent through a token
+        # after it had answered 10015.
+        self._failing_share = 0.0
+        self._failing_rng = random.Random(1)
+        self._failing_tokens: set[str] = set()
+        self._failed_tokens: list[str] = []
+        self._unknown_webhook_tokens: set[str] = set()
+        self._after_unknown_webhook: list[RequestRecord] = []
         self._rate_limits: list[RateLimitRecord] = []
         self._client_errors: list[ClientError] = []
         self._waiters: set[asyncio.Future[None]] = set()

@@ -13,13 +13,19 @@ from __future__ import annotations
 from aiohttp import web
 
 from sandbox.emulator.messages import ALLOWED_RESPONSE_FLAGS, MessageStore
-from sandbox.interactions import DEFERRED_CHANNEL_MESSAGE, InteractionHandle
-from sandbox.limits import check_message
+from sandbox.emulator.reported import ReportedBehaviour
+from sandbox.interactions import (
+    DEFERRED_CHANNEL_MESSAGE,
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
+    InteractionHandle,
+)
+from sandbox.limits import FLAG_EPHEMERAL, check_message
 from sandbox.models import Message
 from sandbox.responses import error_response, json_response
 
 
-class WebhookRoutes(MessageStore):
+class WebhookRoutes(MessageStore, ReportedBehaviour):
     def _webhook_handle(self, request: web.Request) -> InteractionHandle | web.Response:
         handle = self._tokens.get(request.match_info["token"])
         if handle is None or int(request.match_info["application_id"]) != self.application_id:
@@ -42,7 +48,7 @@ class WebhookRoutes(MessageStore):
                 handle.id,
             )
             return error_response(404, 10015, "Unknown Webhook")
-        return handle
+        return self._failing_token_answer(request, handle.token) or handle
 
     async def _followup(self, request: web.Request) -> web.Response:
         handle = self._webhook_handle(request)
@@ -67,8 +73,17 @@ class WebhookRoutes(MessageStore):
         problems = check_message({**payload, "attachments": attachments, "flags": flags})
         if problems:
             return self._form_error(request, problems, handle.id)
+        # Recorded so a test can see a public followup of a click: Discord is reported to show
+        # it as a reply to the clicked message (#2733), even to an ephemeral one.
+        clicked = handle.message_id if handle.type in (MESSAGE_COMPONENT, MODAL_SUBMIT) else None
         msg = self._new_message(
-            handle.channel, payload, attachments, flags=flags, via="followup", handle=handle
+            handle.channel,
+            payload,
+            attachments,
+            flags=flags,
+            via="followup",
+            handle=handle,
+            reply_to=None if flags & FLAG_EPHEMERAL else clicked,
         )
         handle.followup_ids.append(msg.id)
         self._notify()
