@@ -68,6 +68,8 @@ class RequestPipeline(FaultControls, Records, ReportedBehaviour):
     async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         if not request.path.startswith("/api/"):
             return await handler(request)
+        for before in list(self._before_request):
+            before()
         template = _route_template(request)
         injected = False
         if template is None:

@@ -28,6 +28,7 @@ from sandbox.models import (
     RateLimitRecord,
     RequestRecord,
     SnowflakeGenerator,
+    Thread,
     User,
     Violation,
 )
@@ -55,13 +56,15 @@ class EmulatorEvent:
 
     ``kind`` is one of ``message_create``, ``message_update``, ``message_delete`` (``message``
     set; ephemeral messages included), ``commands_update``, ``interaction_ack`` and
-    ``interaction_failed`` (``interaction`` set), ``violation`` (``violation`` set).
+    ``interaction_failed`` (``interaction`` set), ``violation`` (``violation`` set),
+    ``thread_create``, ``thread_update`` and ``thread_delete`` (``thread`` set).
     """
 
     kind: str
     message: Message | None = None
     interaction: InteractionHandle | None = None
     violation: Violation | None = None
+    thread: Thread | None = None
 
 
 EmulatorListener = Callable[[EmulatorEvent], None]
@@ -123,6 +126,8 @@ class EmulatorState:
         # Called after each REST request is handled, before its answer is sent (fault
         # injection: a test may kill the bot process right there).
         self._after_request: list[Callable[[str, str, web.StreamResponse], None]] = []
+        # Called before each REST request is handled (what time changed: idle threads archive).
+        self._before_request: list[Callable[[], None]] = []
         self.requests: list[RequestRecord] = []
         self.unhandled: list[tuple[str, str]] = []
         # The emulator's clock, so that ``clock.advance`` moves every rate-limit window on too.
@@ -230,10 +235,11 @@ class EmulatorState:
         message: Message | None = None,
         interaction: InteractionHandle | None = None,
         violation: Violation | None = None,
+        thread: Thread | None = None,
     ) -> None:
         if not self._listeners:
             return
-        event = EmulatorEvent(kind, message, interaction, violation)
+        event = EmulatorEvent(kind, message, interaction, violation, thread)
         for listener in list(self._listeners):
             try:
                 listener(event)
