@@ -11,6 +11,7 @@ archives itself on the next request, user action or ``clock.advance``, never in 
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from aiohttp import web
@@ -40,11 +41,21 @@ THREAD_ARCHIVED_MESSAGE = "Thread is archived"
 
 
 class ThreadState(Payloads):
+    # No thread is due to archive before this time (the emulator's clock): activity only moves a
+    # thread's due time later, so the sweep looks at the threads only once this has passed, and
+    # a request costs nothing however many threads there are.
+    _next_archive: float = math.inf
+
     def _init_threads(self) -> None:
         """Archives idle threads whenever a test moves the clock on, and before every REST
         request is answered."""
         self.clock.on_advance(self._sweep_archives)
         self._before_request.append(self._sweep_archives)
+
+    def _schedule_archive(self, thread: Thread) -> None:
+        """Called whenever a thread's due time may have moved earlier (it was created or
+        unarchived, or its duration changed)."""
+        self._next_archive = min(self._next_archive, thread.archives_at())
 
     # ----- test API ----------------------------------------------------------------------------
 
@@ -218,6 +229,7 @@ class ThreadState(Payloads):
         )
         self._guild(parent.guild_id).threads[tid] = thread
         self.channels[tid] = thread
+        self._schedule_archive(thread)
         created = {**self._thread_payload(thread), "newly_created": True}
         self._broadcast(thread.guild_id, "THREAD_CREATE", created)
         self._emit("thread_create", thread=thread)
@@ -237,6 +249,7 @@ class ThreadState(Payloads):
         thread.archive_timestamp = at if at is not None else now
         if not archived:
             thread.last_activity = now
+            self._schedule_archive(thread)
         self._thread_changed(thread)
         bot_member = thread.members.get(self.bot_user.id)
         if not archived and bot_member is not None:
@@ -252,11 +265,18 @@ class ThreadState(Payloads):
         """Archives every active thread idle past its auto_archive_duration, dated when it
         should have archived."""
         now = self.clock.now()
+        if now < self._next_archive:
+            return
+        self._next_archive = math.inf
         for guild in list(self.guilds.values()):
             for thread in list(guild.threads.values()):
+                if thread.archived or thread.deleted:
+                    continue
                 due = thread.archives_at()
-                if not thread.archived and not thread.deleted and now >= due:
+                if now >= due:
                     self._set_archived(thread, True, at=due)
+                else:
+                    self._schedule_archive(thread)
 
     def _remove_thread(self, thread: Thread) -> None:
         """Deletes a thread with its messages (no MESSAGE_DELETE for them: Discord sends only

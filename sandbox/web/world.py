@@ -246,6 +246,7 @@ def _restore_thread(emu: DiscordEmulator, guild: Guild, t: dict[str, Any]) -> No
         thread.members[int(m["user_id"])] = ThreadMember(int(m["user_id"]), float(m["joined_at"]))
     guild.threads[thread.id] = thread
     emu.channels[thread.id] = thread
+    emu._schedule_archive(thread)  # it goes on archiving itself when idle
 
 
 def _grant_thread_permissions(guild: Guild) -> None:

@@ -134,6 +134,11 @@ async def test_an_archive_reaches_the_bot_and_a_click_unarchives_first(
     cached = await emu.wait_until(lambda: bot.get_channel(thread.id), what="unarchive")
     assert isinstance(cached, discord.Thread) and not cached.archived
     assert discord_thread.id == cached.id
+    # Unarchived, its members hear THREAD_MEMBER_UPDATE after THREAD_UPDATE (Discord, Threads).
+    [session] = emu.gateway.live_sessions()
+    events = [e for e in session.dispatched if e.startswith("THREAD_")]
+    assert events[-2:] == ["THREAD_UPDATE", "THREAD_MEMBER_UPDATE"]
+    await emu.wait_until(lambda: cached.me or None, what="the bot's thread member")
     emu.assert_no_violations()
 
 

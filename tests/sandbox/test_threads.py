@@ -187,6 +187,22 @@ async def test_an_idle_thread_archives_itself_and_a_message_wakes_it(
     assert t.message_count == 1 and t.total_message_sent == 2
 
 
+async def test_a_shorter_duration_archives_sooner(
+    emu: DiscordEmulator, world: World, api: BotApi
+) -> None:
+    _, thread = await _thread(api, world)  # a day
+    [t] = emu.threads(world.channel)
+    emu.clock.advance(30 * 60)
+    status, _, _ = await api(
+        "PATCH", f"/channels/{thread['id']}", json={"auto_archive_duration": 60}
+    )
+    assert status == 200  # changing the duration is activity: an hour from now
+    emu.clock.advance(59 * 60)
+    assert not t.archived
+    emu.clock.advance(61)
+    assert t.archived
+
+
 async def test_a_locked_thread_refuses_the_bot_without_manage_threads(
     emu: DiscordEmulator, world: World, api: BotApi
 ) -> None:

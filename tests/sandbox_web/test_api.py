@@ -641,6 +641,8 @@ async def test_threads_survive_a_restart(tmp_path: Path) -> None:
         assert isinstance(box.client.get_channel(thread.id), discord.Thread)
         clicked = await emu.click_and_wait(world.user("Ben"), counter.id, "counter:0")
         assert clicked.content == "count 1" and clicked.channel_id == thread.id
+        emu.clock.advance(61 * 60)  # and it still archives itself when idle
+        assert restored.archived
     finally:
         await box.close()
 

@@ -213,6 +213,7 @@ class ThreadRoutes(ChannelRoutes):
         if duration is not None:
             thread.auto_archive_duration = int(duration)
             thread.last_activity = thread.archive_timestamp = self.clock.now()  # activity
+            self._schedule_archive(thread)
         archived = payload.get("archived")
         if isinstance(archived, bool) and archived != thread.archived:
             self._set_archived(thread, archived)  # one THREAD_UPDATE with every change
