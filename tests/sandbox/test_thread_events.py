@@ -40,10 +40,29 @@ async def _bot_thread(emu: DiscordEmulator, world: World, bot: PlainBot) -> disc
     return thread
 
 
+async def _table_thread(emu: DiscordEmulator, world: World, bot: PlainBot) -> Thread:
+    """The emulator's side of a thread the bot started in the table channel."""
+    started = await _bot_thread(emu, world, bot)
+    [thread] = emu.threads(world.channel)
+    assert thread.id == started.id
+    return thread
+
+
 def _interaction_payload(emu: DiscordEmulator) -> dict[str, Any]:
     [session] = emu.gateway.live_sessions()
     frames = [f for f in session.buffer if f["t"] == "INTERACTION_CREATE"]
     return frames[-1]["d"]
+
+
+def _recorded(bot: PlainBot, event: str) -> list[discord.Thread]:
+    """Every thread the bot's ``event`` (``on_thread_create``, ...) is dispatched with."""
+    seen: list[discord.Thread] = []
+
+    async def listener(thread: discord.Thread) -> None:
+        seen.append(thread)
+
+    bot.add_listener(listener, event)
+    return seen
 
 
 def _cached_thread(bot: PlainBot, thread_id: int) -> discord.Thread | None:
@@ -58,12 +77,7 @@ def _moderator(emu: DiscordEmulator, world: World) -> User:
 async def test_discord_py_parses_a_new_thread(
     emu: DiscordEmulator, world: World, bot: PlainBot
 ) -> None:
-    created: list[discord.Thread] = []
-
-    async def on_thread_create(thread: discord.Thread) -> None:
-        created.append(thread)
-
-    bot.add_listener(on_thread_create)
+    created = _recorded(bot, "on_thread_create")
     thread = await _bot_thread(emu, world, bot)
     cached = bot.get_channel(thread.id)
     assert isinstance(cached, discord.Thread)
@@ -101,8 +115,7 @@ async def test_messages_in_a_thread_carry_its_id(
 async def test_commands_and_clicks_from_inside_a_thread(
     emu: DiscordEmulator, world: World, bot: PlainBot
 ) -> None:
-    await _bot_thread(emu, world, bot)
-    [thread] = emu.threads(world.channel)
+    thread = await _table_thread(emu, world, bot)
     table = await emu.invoke_and_wait(world.alice, thread, "game table")
     payload = _interaction_payload(emu)
     assert payload["channel_id"] == str(thread.id)
@@ -145,8 +158,7 @@ async def test_an_archive_reaches_the_bot_and_a_click_unarchives_first(
 async def test_a_locked_thread_as_users_and_the_bot_meet_it(
     emu: DiscordEmulator, world: World, bot: PlainBot
 ) -> None:
-    await _bot_thread(emu, world, bot)
-    [thread] = emu.threads(world.channel)
+    thread = await _table_thread(emu, world, bot)
     counter = await emu.invoke_and_wait(world.alice, thread, "game counter")
     emu.lock_thread(thread, by=_moderator(emu, world))
     cached = await emu.wait_until(lambda: _cached_thread(bot, thread.id), what="a thread")
@@ -167,8 +179,7 @@ async def test_a_locked_thread_as_users_and_the_bot_meet_it(
 async def test_a_followup_after_a_lock_is_refused(
     emu: DiscordEmulator, world: World, bot: PlainBot
 ) -> None:
-    await _bot_thread(emu, world, bot)
-    [thread] = emu.threads(world.channel)
+    thread = await _table_thread(emu, world, bot)
     await emu.invoke(world.alice, thread, "game later")
     await emu.wait_until(lambda: bot.saved or None, what="the kept interaction")
     emu.lock_thread(thread, by=_moderator(emu, world))
@@ -181,8 +192,7 @@ async def test_a_followup_after_a_lock_is_refused(
 async def test_users_may_not_unarchive_a_locked_thread(
     emu: DiscordEmulator, world: World, bot: PlainBot
 ) -> None:
-    await _bot_thread(emu, world, bot)
-    [thread] = emu.threads(world.channel)
+    thread = await _table_thread(emu, world, bot)
     counter = await emu.invoke_and_wait(world.alice, thread, "game counter")
     moderator = _moderator(emu, world)
     emu.lock_thread(thread, by=moderator)
@@ -196,12 +206,7 @@ async def test_users_may_not_unarchive_a_locked_thread(
 async def test_deleting_a_thread_reaches_the_bot(
     emu: DiscordEmulator, world: World, bot: PlainBot
 ) -> None:
-    deleted: list[discord.Thread] = []
-
-    async def on_thread_delete(thread: discord.Thread) -> None:
-        deleted.append(thread)
-
-    bot.add_listener(on_thread_delete)
+    deleted = _recorded(bot, "on_thread_delete")
     discord_thread = await _bot_thread(emu, world, bot)
     emu.delete_thread(discord_thread.id, by=_moderator(emu, world))
     await emu.wait_until(lambda: deleted or None, what="THREAD_DELETE")
@@ -244,8 +249,7 @@ async def test_the_hidden_webhook_limit_counts_a_thread_apart_from_its_parent(
     emu: DiscordEmulator, world: World, bot: PlainBot
 ) -> None:
     emu.limit_webhooks_per_channel(limit=1, period=0.5)  # short: a failure waits it out
-    await _bot_thread(emu, world, bot)
-    [thread] = emu.threads(world.channel)
+    thread = await _table_thread(emu, world, bot)
     for where in (world.channel, thread):
         await emu.invoke(world.alice, where, "game later")
     await emu.wait_until(lambda: len(bot.saved) == 2 or None, what="kept interactions")

@@ -223,13 +223,18 @@ class ThreadRoutes(ChannelRoutes):
 
     # ----- members -------------------------------------------------------------------------------
 
-    def _member_target(self, request: web.Request) -> tuple[Thread, User] | web.Response:
+    def _thread_or_error(self, request: web.Request) -> Thread | web.Response:
+        """The thread of ``{channel_id}``, or Discord's answer when it is none."""
         channel = self._channel_or_error(request)
         if isinstance(channel, web.Response):
             return channel
         thread = self._thread_of(channel)
-        if thread is None:
-            return _refused(WRONG_CHANNEL_TYPE)
+        return thread if thread is not None else _refused(WRONG_CHANNEL_TYPE)
+
+    def _member_target(self, request: web.Request) -> tuple[Thread, User] | web.Response:
+        thread = self._thread_or_error(request)
+        if isinstance(thread, web.Response):
+            return thread
         ref = request.match_info["user_id"]
         user = self.bot_user if ref == "@me" else self.users.get(int(ref))
         if user is None or user.id not in self.guilds[thread.guild_id].members:
@@ -275,12 +280,9 @@ class ThreadRoutes(ChannelRoutes):
     async def _thread_members(self, request: web.Request) -> web.Response:
         """``GET /channels/{id}/thread-members``: Discord restricts it to apps with the
         GUILD_MEMBERS privileged intent; the emulator asks whether the bot's session has it."""
-        channel = self._channel_or_error(request)
-        if isinstance(channel, web.Response):
-            return channel
-        thread = self._thread_of(channel)
-        if thread is None:
-            return _refused(WRONG_CHANNEL_TYPE)
+        thread = self._thread_or_error(request)
+        if isinstance(thread, web.Response):
+            return thread
         session = self.gateway.session_for_guild(thread.guild_id)
         if session is None or not session.intents & INTENT_GUILD_MEMBERS:
             return error_response(403, 50001, "Missing Access")
