@@ -98,7 +98,7 @@ class HiddenLimit:
     to, a thread being a channel of its own).
 
     Staff described it in discord-api-docs #367 ("the 30/60 was added as a limit to the channel
-    itself"); users meet it as 429s their headers never announced (#1297, #1454, #2701, #3763).
+    itself"); users meet it as 429s their headers never announced (#1454, #3763, #4043).
     Its answers carry the route's own bucket headers, which still show requests remaining.
     """
 
