@@ -4,8 +4,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CODE := bot cogs engine sandbox benchmarks
+# The tests mostly wait on sockets, child processes and the emulator, not on the processor: two
+# workers per core keep every core busy (pytest-xdist; each test is isolated, see tests/conftest.py).
+WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
+# Python writes each module's compiled form once instead of compiling it again in every worker
+# and every bot process a test starts (some machines turn that off for the whole session).
+unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run test lint typecheck unit bench clean browser postgres lock
+.PHONY: run test check lint typecheck unit bench clean browser postgres lock
 
 # Exact versions with their hashes (requirements-dev.lock, written by `make lock`), then the
 # project itself without looking for dependencies again.
@@ -32,8 +38,15 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy $(CODE)
 
+# Every test, on every core, the 20 slowest named at the end.
 unit: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(WORKERS) --durations=20
+
+# The inner loop, before every commit: lint, types, and the tests that need no browser, no
+# PostgreSQL and no running bot (the rules, the players, storage on SQLite, rendering, the
+# tables against a fake Discord, the emulator). `make test` runs everything; CI runs that.
+check: lint typecheck
+	$(BIN)/python -m pytest -n $(WORKERS) -m "not postgres and not browser and not process and not e2e"
 
 # Debian's chromium for the sandbox browser tests and PostgreSQL for the PostgreSQL tests
 # (they install as root with apt-get, else say why and those tests skip).

@@ -26,6 +26,7 @@ from bot.status import RequestLog
 from bot.storage import Shards, Storage, StorageError
 from bot.tables import Tables
 from cogs.discord import errors
+from cogs.discord.channels import ChannelEvents
 from cogs.discord.io import DiscordIO
 from cogs.discord.router import Router
 from cogs.discord.translator import FluentTranslator
@@ -41,11 +42,14 @@ COGS = (LobbyCog, PlayCog, StatsCog, SettingsCog)
 
 
 def bot_intents() -> discord.Intents:
-    """Guilds only. Every click and command arrives as an interaction, which needs no intent;
-    message events (GUILD_MESSAGES) would echo each message the bot posts or edits back over
-    the gateway to be parsed and cached for nothing."""
+    """Guilds, and guild messages. Every click and command arrives as an interaction, which
+    needs no intent. Guild messages (not privileged, and without message content) tells the
+    feed when someone posts below a hand (so a hand still at the bottom is edited in place
+    instead of posted anew) and when a moderator deletes one of the bot's messages (so it is
+    not edited and answered 404); no message is cached (``max_messages=None``)."""
     intents = discord.Intents.none()
     intents.guilds = True
+    intents.guild_messages = True
     return intents
 
 
@@ -68,6 +72,7 @@ class TrickBot(commands.AutoShardedBot):
             intents=bot_intents(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            max_messages=None,
             **kwargs,
         )
         self.config = config
@@ -106,6 +111,8 @@ class TrickBot(commands.AutoShardedBot):
             status=self._status,
             requests_per_second=c.discord_requests_per_second,
             daily_iterations=c.daily_iterations,
+            webhook_creates=(c.webhook_creates_per_channel, c.webhook_creates_window_seconds),
+            public_messages=c.public_messages,
         )
         errors.install(self.tree)
         await self.tree.set_translator(FluentTranslator())
@@ -115,6 +122,7 @@ class TrickBot(commands.AutoShardedBot):
         # Every click is routed by the custom ids the cogs declare (no View registration).
         self.router.collect(cogs)
         self.add_listener(self.router.on_interaction, "on_interaction")
+        ChannelEvents(self.tables).install(self)
         await self.sync_commands()
         await self.tables.start()
         self.add_listener(self._freeze_heap, "on_ready")

@@ -8,7 +8,7 @@ value is refused at start-up with one sentence naming the setting (``bot.app.run
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -49,6 +49,16 @@ class Config(BaseSettings):
     # Requests per second Discord allows the bot's token (50 unless Discord raised it for this
     # bot); several processes share it by their part of the shards.
     discord_requests_per_second: float = Field(default=50.0, ge=1.0, le=10_000.0)
+    # Public messages (table messages, pings, a rematch's lobby): "interactions" sends them
+    # through the interaction tokens of the table's people, which Discord does not count against
+    # the bot's budget; "bot" sends them with the bot's own token (about 1 request per game
+    # action more), for servers where Discord shows such messages as replies to a hand only its
+    # person sees, or if Discord tightens its limits on them.
+    public_messages: Literal["interactions", "bot"] = "interactions"
+    # Discord's users report a hidden limit on messages created through webhooks and
+    # interaction tokens: about 30 per 60 seconds per channel. The bot stays under it.
+    webhook_creates_per_channel: int = Field(default=30, ge=1, le=1000)
+    webhook_creates_window_seconds: float = Field(default=60.0, ge=1.0, le=3600.0)
     # Internal knobs, rarely changed: tests make them small.
     guild_ready_timeout: float = Field(default=2.0, ge=0.0)
     table_edit_gap_seconds: float = Field(default=1.0, ge=0.0, le=10.0)

@@ -25,8 +25,14 @@ from sandbox.interactions import (
 )
 from sandbox.models import (
     ADMINISTRATOR,
+    CREATE_PUBLIC_THREADS,
+    GUILD_FORUM,
+    GUILD_TEXT,
     MANAGE_GUILD,
     MANAGE_MESSAGES,
+    MANAGE_THREADS,
+    PUBLIC_THREAD,
+    SEND_MESSAGES_IN_THREADS,
     Attachment,
     Channel,
     ClientError,
@@ -37,6 +43,8 @@ from sandbox.models import (
     MessageRevision,
     RateLimitRecord,
     Role,
+    Thread,
+    ThreadMember,
     User,
     Violation,
 )
@@ -44,8 +52,14 @@ from sandbox.testing import run_bot, start_bot, stop_bot
 
 __all__ = [
     "ADMINISTRATOR",
+    "CREATE_PUBLIC_THREADS",
+    "GUILD_FORUM",
+    "GUILD_TEXT",
     "MANAGE_GUILD",
     "MANAGE_MESSAGES",
+    "MANAGE_THREADS",
+    "PUBLIC_THREAD",
+    "SEND_MESSAGES_IN_THREADS",
     "Attachment",
     "Channel",
     "ClientError",
@@ -68,6 +82,8 @@ __all__ = [
     "NoBotConnected",
     "RateLimitRecord",
     "Role",
+    "Thread",
+    "ThreadMember",
     "User",
     "Violation",
     "run_bot",

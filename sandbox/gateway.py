@@ -36,9 +36,33 @@ OP_INVALID_SESSION = 9
 OP_HELLO = 10
 OP_HEARTBEAT_ACK = 11
 
+INTENT_GUILDS = 1 << 0
 INTENT_GUILD_MEMBERS = 1 << 1
 INTENT_GUILD_MESSAGES = 1 << 9
+INTENT_MESSAGE_CONTENT = 1 << 15
 REPLAY_BUFFER = 5000
+
+
+def _without_content(data: dict[str, Any], bot_id: int) -> dict[str, Any]:
+    """A MESSAGE_CREATE/UPDATE payload as a bot without the MESSAGE_CONTENT intent gets it: the
+    fields that carry content empty (Discord, Gateway, "Message Content Intent"), except in the
+    bot's own messages and in those that mention it."""
+    author = data.get("author") or {}
+    content = str(data.get("content") or "")
+    mentioned = f"<@{bot_id}>" in content or f"<@!{bot_id}>" in content
+    if str(author.get("id")) == str(bot_id) or mentioned:
+        return data
+    return {**data, "content": "", "embeds": [], "attachments": [], "components": []}
+
+
+def _intent_of(event: str) -> int:
+    if event.startswith("MESSAGE_"):
+        return INTENT_GUILD_MESSAGES
+    if event.startswith("GUILD_MEMBER_"):
+        return INTENT_GUILD_MEMBERS
+    if event.startswith("THREAD_"):
+        return INTENT_GUILDS
+    return 0
 
 
 class GatewayConnection:
@@ -129,14 +153,21 @@ class GatewayHub:
         candidates = [s for s in self.live_sessions() if s.handles_guild(guild_id)]
         return candidates[-1] if candidates else None
 
-    async def broadcast_guild(self, guild_id: int, event: str, data: dict[str, Any]) -> None:
+    async def broadcast_guild(
+        self, guild_id: int, event: str, data: dict[str, Any], *, intents: int = 0
+    ) -> None:
+        """Dispatches ``event`` to the session of the guild's shard if it asked for the intent
+        the event belongs to (Discord, Gateway, "List of Intents"), and for ``intents`` too."""
         session = self.session_for_guild(guild_id)
         if session is None:
             return
-        if event.startswith("MESSAGE_") and not session.intents & INTENT_GUILD_MESSAGES:
+        needed = intents | _intent_of(event)
+        if session.intents & needed != needed:
             return
-        if event.startswith("GUILD_MEMBER_") and not session.intents & INTENT_GUILD_MEMBERS:
-            return
+        if event in ("MESSAGE_CREATE", "MESSAGE_UPDATE") and not (
+            session.intents & INTENT_MESSAGE_CONTENT
+        ):
+            data = _without_content(data, self.emu.bot_user.id)
         await session.dispatch(event, data)
 
     # ----- faults ----------------------------------------------------------------------------

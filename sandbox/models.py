@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import datetime
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +32,14 @@ ATTACH_FILES = 1 << 15
 READ_MESSAGE_HISTORY = 1 << 16
 USE_EXTERNAL_EMOJIS = 1 << 18
 USE_APPLICATION_COMMANDS = 1 << 31
+MANAGE_THREADS = 1 << 34
+CREATE_PUBLIC_THREADS = 1 << 35
+CREATE_PRIVATE_THREADS = 1 << 36
+SEND_MESSAGES_IN_THREADS = 1 << 38
 ALL_PERMISSIONS = (1 << 51) - 1
+# Discord's default @everyone can also create threads; the emulator's cannot, so that
+# add_guild(bot_permissions=...) alone can take CREATE_PUBLIC_THREADS away from the bot (roles
+# only add permissions, and the bot's role cannot take back what @everyone has).
 DEFAULT_EVERYONE_PERMISSIONS = (
     ADD_REACTIONS
     | VIEW_CHANNEL
@@ -41,25 +49,42 @@ DEFAULT_EVERYONE_PERMISSIONS = (
     | READ_MESSAGE_HISTORY
     | USE_EXTERNAL_EMOJIS
     | USE_APPLICATION_COMMANDS
+    | SEND_MESSAGES_IN_THREADS
 )
-DEFAULT_BOT_PERMISSIONS = DEFAULT_EVERYONE_PERMISSIONS | MANAGE_MESSAGES
+DEFAULT_BOT_PERMISSIONS = DEFAULT_EVERYONE_PERMISSIONS | MANAGE_MESSAGES | CREATE_PUBLIC_THREADS
+
+# Channel types (https://discord.com/developers/docs/resources/channel#channel-object-channel-types)
+GUILD_TEXT = 0
+PUBLIC_THREAD = 11
+GUILD_FORUM = 15
+# What auto_archive_duration may be, in minutes (Discord, Channel, "Thread Metadata Object").
+ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
 
 
 class EmulatorClock:
     """Wall-clock time plus an adjustable offset.
 
-    Interaction tokens are aged with this clock, so ``advance(16 * 60)`` makes every existing
-    token stale at once without waiting.
+    Interaction tokens, rate-limit windows and threads' inactivity are aged with this clock, so
+    ``advance(16 * 60)`` makes every existing token stale at once without waiting; whatever
+    depends on the time is told at once (``on_advance``), so a thread idle past its
+    auto-archive duration archives itself in the call.
     """
 
     def __init__(self) -> None:
         self._offset = 0.0
+        self._on_advance: list[Callable[[], None]] = []
 
     def now(self) -> float:
         return time.time() + self._offset
 
     def advance(self, seconds: float) -> None:
         self._offset += seconds
+        for callback in list(self._on_advance):
+            callback()
+
+    def on_advance(self, callback: Callable[[], None]) -> None:
+        """Calls ``callback`` after every ``advance``."""
+        self._on_advance.append(callback)
 
     @staticmethod
     def iso(timestamp: float) -> str:
@@ -159,6 +184,73 @@ class Channel:
 
 
 @dataclass(eq=False)
+class ThreadMember:
+    """A user who joined a thread (Discord's thread member object)."""
+
+    user_id: int
+    joined_at: float
+
+    def to_payload(self, thread_id: int) -> dict[str, Any]:
+        return {
+            "id": str(thread_id),
+            "user_id": str(self.user_id),
+            "join_timestamp": EmulatorClock.iso(self.joined_at),
+            "flags": 0,
+        }
+
+
+@dataclass(eq=False)
+class Thread(Channel):
+    """A public thread (type 11): a channel of its own under ``parent_id``, with its members.
+
+    Times are on the emulator's clock. ``last_activity`` is when a message was last sent, the
+    thread last unarchived or its auto_archive_duration changed: Discord's "activity", after
+    ``auto_archive_duration`` minutes without which the thread archives itself.
+    """
+
+    type: int = PUBLIC_THREAD
+    parent_id: int = 0
+    owner_id: int = 0
+    auto_archive_duration: int = 1440
+    archived: bool = False
+    locked: bool = False
+    archive_timestamp: float = 0.0
+    create_timestamp: float = 0.0
+    last_activity: float = 0.0
+    rate_limit_per_user: int = 0
+    message_count: int = 0  # messages in it now, less the deleted ones
+    total_message_sent: int = 0  # every message ever sent in it
+    members: dict[int, ThreadMember] = field(default_factory=dict)
+    deleted: bool = False
+
+    def archives_at(self) -> float:
+        return self.last_activity + self.auto_archive_duration * 60
+
+    def to_payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(self.guild_id),
+            "parent_id": str(self.parent_id),
+            "owner_id": str(self.owner_id),
+            "name": self.name,
+            "last_message_id": None,
+            "rate_limit_per_user": self.rate_limit_per_user,
+            "flags": 0,
+            "message_count": self.message_count,
+            "total_message_sent": self.total_message_sent,
+            "member_count": min(len(self.members), 50),  # Discord stops counting at 50
+            "thread_metadata": {
+                "archived": self.archived,
+                "auto_archive_duration": self.auto_archive_duration,
+                "archive_timestamp": EmulatorClock.iso(self.archive_timestamp),
+                "locked": self.locked,
+                "create_timestamp": EmulatorClock.iso(self.create_timestamp),
+            },
+        }
+
+
+@dataclass(eq=False)
 class Member:
     user: User
     guild_id: int
@@ -195,8 +287,9 @@ class Guild:
     name: str
     owner_id: int
     roles: dict[int, Role] = field(default_factory=dict)
-    channels: dict[int, Channel] = field(default_factory=dict)
+    channels: dict[int, Channel] = field(default_factory=dict)  # threads are not channels here
     members: dict[int, Member] = field(default_factory=dict)
+    threads: dict[int, Thread] = field(default_factory=dict)  # all of them, archived ones too
 
     @property
     def everyone(self) -> Role:
@@ -210,6 +303,13 @@ class Guild:
         raise KeyError(
             f"no channel {name!r} in {self.name}; it has {[c.name for c in self.channels.values()]}"
         )
+
+    def thread(self, name: str) -> Thread:
+        """The (not deleted) thread called ``name`` (KeyError if there is none)."""
+        for thread in self.threads.values():
+            if thread.name == name and not thread.deleted:
+                return thread
+        raise KeyError(f"no thread {name!r} in {self.name}")
 
     def permissions_for(self, user_id: int) -> int:
         if user_id == self.owner_id:
@@ -278,6 +378,11 @@ class Message:
     history: list[MessageRevision] = field(default_factory=list)
     created_via: str = ""
     nonce: str | None = None  # as the author sent it (with enforce_nonce, it dedupes posts)
+    thread_id: int | None = None  # the thread started from this message (the same id)
+    # A public followup of a component (or modal) interaction: the message whose component was
+    # used. Discord is reported to show such a followup as a reply to it (discord-api-docs
+    # #2733), to everyone, even when that message is someone's ephemeral one.
+    reply_to: int | None = None
 
     @property
     def ephemeral(self) -> bool:
@@ -392,8 +497,9 @@ class RequestRecord:
     """One REST request the emulator answered.
 
     ``route`` is the route template (``/channels/{channel_id}/messages``; the path itself when
-    no route matched) and ``global_limited`` whether the request counted against the bot
-    token's global limit (interaction callbacks and interaction-token webhooks do not).
+    no route matched), ``global_limited`` whether the request counted against the bot token's
+    global limit (interaction callbacks and interaction-token webhooks do not) and ``token`` the
+    interaction token in the path (empty for other routes).
     """
 
     method: str
@@ -402,6 +508,7 @@ class RequestRecord:
     at: float
     route: str = ""
     global_limited: bool = False
+    token: str = ""
 
 
 @dataclass(frozen=True)
@@ -429,9 +536,10 @@ class RateLimitRecord:
 class ClientError:
     """One 4xx answer the emulator gave.
 
-    ``code`` is the Discord JSON error code of the body (0 when it has none) and ``invalid``
+    ``code`` is the Discord JSON error code of the body (0 when it has none), ``invalid``
     whether Discord counts it toward its invalid-request limit (10,000 per 10 minutes, then a
-    temporary ban of the whole bot): a 401 or 403, or a 429 other than a ``shared`` one.
+    temporary ban of the whole bot): a 401 or 403, or a 429 other than a ``shared`` one, and
+    ``failing_token`` whether it is a 404 10015 of a token ``failing_tokens`` made fail.
     """
 
     method: str
@@ -442,6 +550,7 @@ class ClientError:
     invalid: bool
     injected: bool
     at: float
+    failing_token: bool = False
 
     def __str__(self) -> str:
         return f"{self.status} (code {self.code}) {self.method} {self.route}"

@@ -64,10 +64,30 @@ class PostgresServer:
         """Stop the server (``fast``: connections are cut, as when it is restarted)."""
         self._ctl("-m", mode, "-w", "stop", check=False)
 
+    def remove(self) -> None:
+        """Stop the server at once and delete its folder."""
+        self.stop("immediate")
+        shutil.rmtree(self.data.parent, ignore_errors=True)
 
-@contextmanager
-def postgres_cluster() -> Iterator[PostgresServer]:
-    """A running server, removed afterwards."""
+    def to_json(self) -> dict[str, str | None]:
+        """What another process needs to use or remove this server (``from_json``)."""
+        return {
+            "bindir": str(self.bindir),
+            "data": str(self.data),
+            "options": self.options,
+            "owner": self.owner,
+            "url": self.url,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, str | None]) -> PostgresServer:
+        bindir, folder, options, url = (data[k] for k in ("bindir", "data", "options", "url"))
+        assert bindir and folder and options is not None and url
+        return cls(Path(bindir), Path(folder), options, data["owner"], url)
+
+
+def start_cluster() -> PostgresServer:
+    """A new running server in a temporary folder; ``remove()`` stops it and deletes it."""
     bindir = _bindir()
     if bindir is None:
         _unavailable("PostgreSQL is not installed (make test installs it when run as root)")
@@ -86,7 +106,7 @@ def postgres_cluster() -> Iterator[PostgresServer]:
     os.chmod(root, 0o700)
     port = _free_port()
     options = f"-k {root} -p {port} -c listen_addresses=127.0.0.1 -c fsync=off"
-    options += " -c full_page_writes=off -c synchronous_commit=off -c max_connections=200"
+    options += " -c full_page_writes=off -c synchronous_commit=off -c max_connections=400"
     server = PostgresServer(
         bindir, data, options, owner, f"postgresql://trickbot@127.0.0.1:{port}/postgres"
     )
@@ -99,11 +119,17 @@ def postgres_cluster() -> Iterator[PostgresServer]:
         shutil.rmtree(root, ignore_errors=True)
         detail = getattr(e, "stderr", b"") or b""
         _unavailable(f"the PostgreSQL server did not start: {e} {detail.decode()[-300:]}")
+    return server
+
+
+@contextmanager
+def postgres_cluster() -> Iterator[PostgresServer]:
+    """A running server, removed afterwards."""
+    server = start_cluster()
     try:
         yield server
     finally:
-        server.stop("immediate")
-        shutil.rmtree(root, ignore_errors=True)
+        server.remove()
 
 
 @contextmanager

@@ -1,12 +1,15 @@
 """Discord's REST rate limits, enforced and reported the way Discord does.
 
-Two limits apply to a request, in this order:
+Up to three limits apply to a request, in this order:
 
 - the **global** limit: 50 requests per second for the bot token, on every route except
   interaction callbacks and interaction-token webhooks (Discord: "Interaction endpoints are not
   bound to the bot's Global Rate Limit");
 - a **per-route bucket** where Discord keeps one: ``limit`` requests per ``period`` seconds per
-  top-level resource (the channel, or the interaction token).
+  top-level resource (the channel, or the interaction token);
+- off by default, a **hidden** limit Discord's users report but Discord does not announce: about
+  30 webhook messages per 60 s in one channel (``HiddenLimit``). No header describes it; the
+  first a client learns of it is a 429 with ``X-RateLimit-Scope: shared``.
 
 The numbers, and the evidence for each, are in sandbox/README.md ("Rate limits"). Windows are
 fixed: a bucket's window opens with its first request and resets ``period`` seconds later, which
@@ -14,9 +17,9 @@ is what Discord's ``X-RateLimit-Reset-After`` counts down.
 
 Every answer on a bucketed route carries ``X-RateLimit-Limit/Remaining/Reset/Reset-After/Bucket``;
 a 429 carries a JSON body (``message``, ``retry_after``, ``global``, ``code``), ``Retry-After``,
-``X-RateLimit-Scope`` (``global`` or ``user``), ``X-RateLimit-Global`` on a global one and a
-``Via`` header: discord.py (http.py) takes a 429 without ``Via`` for a Cloudflare ban and raises
-instead of waiting.
+``X-RateLimit-Scope`` (``global``, ``user``, ``shared``), ``X-RateLimit-Global`` on a global one
+and a ``Via`` header: discord.py (http.py) takes a 429 without ``Via`` for a Cloudflare ban and
+raises instead of waiting.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ import math
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from aiohttp import web
 
@@ -88,6 +91,29 @@ ROUTE_RULES: Mapping[tuple[str, str], BucketRule] = {
 }
 
 
+@dataclass(frozen=True)
+class HiddenLimit:
+    """A limit Discord enforces without reporting it: ``limit`` requests of the routes in
+    ``HIDDEN_ROUTES`` per ``period`` seconds per ``major`` (the channel the interaction belongs
+    to, a thread being a channel of its own).
+
+    Staff described it in discord-api-docs #367 ("the 30/60 was added as a limit to the channel
+    itself"); users meet it as 429s their headers never announced (#1454, #3763, #4043).
+    Its answers carry the route's own bucket headers, which still show requests remaining.
+    """
+
+    limit: int = 30
+    period: float = 60.0
+    name: str = "webhook channel"
+    major: str = "channel_id"
+
+
+# Every webhook message create counts, ephemeral followups included (#3763). Interaction
+# callbacks do not: they are not webhook executions (a callback answers its interaction once and
+# has no bucket of its own), and nobody reports them limited per channel.
+HIDDEN_ROUTES = frozenset({("POST", INTERACTION_WEBHOOK)})
+
+
 @dataclass
 class _Window:
     opened: float
@@ -98,7 +124,8 @@ class _Window:
 class Verdict:
     """What the limits decided for one request.
 
-    ``refused`` is None (let through), ``global`` or ``user``; ``rule`` is the route's bucket
+    ``refused`` is None (let through), ``global``, ``user`` or ``shared`` (a hidden limit);
+    ``rule`` is the route's bucket
     (None for a route without one), with ``remaining`` and ``reset_after`` as the answer reports
     them. ``retry_after`` is how long a refused request must wait.
     """
@@ -125,17 +152,27 @@ class Verdict:
 class RateLimiter:
     """Counts requests against the global limit and the per-route buckets.
 
-    ``clock`` is a monotonic time source (the event loop's clock by default: asyncio's is
-    ``time.monotonic``); tests of the limiter itself pass a hand-driven one.
+    ``clock`` is the time source (``time.monotonic`` by default; the emulator passes its own
+    ``EmulatorClock.now``, so a test moves every window on with ``emu.clock.advance``); tests of
+    the limiter itself pass a hand-driven one. ``hidden`` is the hidden per-channel webhook limit
+    (None: off).
     """
 
     PRUNE_AT = 4096  # windows kept before expired ones are dropped
 
-    def __init__(self, *, enabled: bool = True, clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        *,
+        enabled: bool = True,
+        clock: Callable[[], float] = time.monotonic,
+        hidden: HiddenLimit | None = None,
+    ):
         self.enabled = enabled
+        self.hidden = hidden
         self._clock = clock
         self._global: _Window | None = None
         self._windows: dict[tuple[str, str], _Window] = {}
+        self._hidden_windows: dict[str, _Window] = {}
         # How often a window was used up (a bucket's name, or "global"): each time, a client
         # that reads the headers (discord.py does, per bucket) waits for the reset.
         self.exhausted: Counter[str] = Counter()
@@ -166,7 +203,28 @@ class RateLimiter:
         window.used += 1
         if window.used == rule.limit:
             self.exhausted[rule.name] += 1
-        return Verdict(rule, rule.limit - window.used, reset_after)
+        verdict = Verdict(rule, rule.limit - window.used, reset_after)
+        if (method, route) in HIDDEN_ROUTES:
+            return self._check_hidden(verdict, params, now)
+        return verdict
+
+    def _check_hidden(self, verdict: Verdict, params: Mapping[str, str], now: float) -> Verdict:
+        """The hidden limit after the route's bucket let a request through: the request still
+        used up its place in that bucket, and the answer reports only that bucket."""
+        hidden = self.hidden
+        key = params.get(hidden.major) if hidden is not None else None
+        if hidden is None or not key:
+            return verdict
+        window = self._hidden_windows.get(key)
+        if window is None or now >= window.opened + hidden.period:
+            window = self._hidden_windows[key] = _Window(now)
+        if window.used >= hidden.limit:
+            wait = max(window.opened + hidden.period - now, 0.001)
+            return replace(verdict, refused=SCOPE_SHARED, retry_after=wait)
+        window.used += 1
+        if window.used == hidden.limit:
+            self.exhausted[hidden.name] += 1
+        return verdict
 
     def _global_window(self, now: float) -> _Window:
         if self._global is None or now >= self._global.opened + GLOBAL_PERIOD:
@@ -189,12 +247,26 @@ class RateLimiter:
             for key, window in self._windows.items()
             if now < window.opened + periods[key[0]]
         }
+        if self.hidden is not None:
+            period = self.hidden.period
+            self._hidden_windows = {
+                key: window
+                for key, window in self._hidden_windows.items()
+                if now < window.opened + period
+            }
 
 
 def rate_limited_response(
-    retry_after: float, *, scope: str, headers: Mapping[str, str] | None = None
+    retry_after: float,
+    *,
+    scope: str,
+    headers: Mapping[str, str] | None = None,
+    message: str | None = None,
 ) -> web.Response:
-    """A 429 as Discord sends it, shaped so discord.py waits ``retry_after`` and retries."""
+    """A 429 as Discord sends it, shaped so discord.py waits ``retry_after`` and retries.
+
+    ``message`` overrides the body's text (by default Discord's documented one for the scope).
+    """
     is_global = scope == SCOPE_GLOBAL
     all_headers = {
         **(headers or {}),
@@ -204,11 +276,12 @@ def rate_limited_response(
     }
     if is_global:
         all_headers["X-RateLimit-Global"] = "true"
-    message = (
-        "The resource is being rate limited."
-        if scope == SCOPE_SHARED
-        else "You are being rate limited."
-    )
+    if message is None:
+        message = (
+            "The resource is being rate limited."
+            if scope == SCOPE_SHARED
+            else "You are being rate limited."
+        )
     body = {
         "message": message,
         "retry_after": round(retry_after, 3),

@@ -1,24 +1,108 @@
-"""Fixtures every test folder may use: the database a test runs on, SQLite or PostgreSQL."""
+"""What every test folder may use: the database a test runs on (SQLite, or a fresh database on
+the one PostgreSQL server of the run), and how the run is laid out over its workers.
+
+``make test`` runs the suite with pytest-xdist. Every test is isolated (its own ports, files,
+PostgreSQL database, emulator and browser context), so neither the order nor the worker
+matters. Three things are shared because they are slow to start:
+
+- one PostgreSQL server per run: the first worker that needs it starts it, under a file lock,
+  and writes where it is for the others; the run's controller removes it at the end;
+- one Chromium per worker (``tests/sandbox_web/conftest.py``);
+- the slowest tests start first (the durations of the last run, kept in pytest's cache, else
+  an estimate by kind), so no long test is left alone at the end of the run.
+
+Markers (set here from what a test uses, so nobody has to remember them): ``postgres`` (the
+PostgreSQL server), ``browser`` (Chromium), ``process`` (a child ``python -m bot`` or the
+sandbox's process), ``e2e`` (the bot against the emulator). ``make check`` runs the tests with
+none of them.
+"""
 
 from __future__ import annotations
 
+import fcntl
+import json
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from sandbox.postgres import PostgresUnavailable, new_database, postgres_server
+from sandbox.postgres import PostgresServer, PostgresUnavailable, new_database, start_cluster
 
 REQUIRED = os.environ.get("TRICKBOT_REQUIRE_POSTGRES") == "1"  # CI: they must run
+DURATIONS_KEY = "trickbot/durations"
+# Seconds a test of each kind takes, for the first run (no durations kept yet): the order of
+# the run only, never an assertion.
+ESTIMATES = (
+    ("tests/sandbox_web/test_api.py", 0.3),
+    ("tests/sandbox_web/", 40.0),
+    ("tests/e2e/test_crash.py", 40.0),
+    ("tests/e2e/", 15.0),
+    ("tests/engine/test_review.py", 10.0),
+    ("tests/engine/test_properties.py", 8.0),
+    ("tests/bot/tables/test_daily.py", 8.0),
+)
+
+
+# ------------------------------------------------------------------ the PostgreSQL server
+
+
+def _run_folder(factory: pytest.TempPathFactory) -> Path:
+    """A folder every worker of this run shares (the parent of each worker's own)."""
+    base = factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    with path.open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _shared_server(folder: Path) -> str:
+    """The run's server (started by the first worker that asks), or PostgresUnavailable."""
+    where = folder / "postgres.json"
+    with _locked(folder / "postgres.lock"):
+        if where.exists():
+            known = json.loads(where.read_text())
+            if "unavailable" in known:
+                raise PostgresUnavailable(known["unavailable"])
+            return str(known["url"])
+        try:
+            server = start_cluster()
+        except PostgresUnavailable as e:
+            where.write_text(json.dumps({"unavailable": str(e)}))
+            raise
+        where.write_text(json.dumps(server.to_json()))
+        return server.url
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The controller (or a run without workers) removes the run's PostgreSQL server."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    factory = getattr(session.config, "_tmp_path_factory", None)
+    if factory is None:
+        return
+    where = factory.getbasetemp() / "postgres.json"
+    if where.exists():
+        known = json.loads(where.read_text())
+        if "url" in known:
+            PostgresServer.from_json(known).remove()
+        where.unlink()
 
 
 @pytest.fixture(scope="session")
-def postgres() -> Iterator[str]:
-    """A throwaway PostgreSQL server for the whole run (or the test skips, saying why)."""
+def postgres(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The run's PostgreSQL server (or the test skips, saying why); each test makes its own
+    database on it (``new_database``)."""
     try:
-        with postgres_server() as url:
-            yield url
+        return _shared_server(_run_folder(tmp_path_factory))
     except PostgresUnavailable as e:
         if REQUIRED:
             pytest.fail(f"PostgreSQL is required here: {e}")
@@ -32,3 +116,55 @@ async def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return str(tmp_path / "db.sqlite3")
     server: str = request.getfixturevalue("postgres")
     return await new_database(server)
+
+
+# ------------------------------------------------------------------ markers and order
+
+
+def _uses_postgres(item: pytest.Item) -> bool:
+    names = getattr(item, "fixturenames", ())
+    if "postgres" in names:
+        return True
+    callspec = getattr(item, "callspec", None)
+    return callspec is not None and callspec.params.get("database") == "postgresql"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        path = item.nodeid
+        names = getattr(item, "fixturenames", ())
+        if _uses_postgres(item):
+            item.add_marker("postgres")
+        if "browser" in names:
+            item.add_marker("browser")
+        if path.startswith(("tests/e2e/", "tests/sandbox_web/")) and "browser" not in names:
+            item.add_marker("e2e")
+    cache = getattr(config, "cache", None)
+    known: dict[str, float] = cache.get(DURATIONS_KEY, {}) if cache is not None else {}
+
+    def expected(item: pytest.Item) -> float:
+        if item.nodeid in known:
+            return known[item.nodeid]
+        return next((s for prefix, s in ESTIMATES if item.nodeid.startswith(prefix)), 0.5)
+
+    # Slowest first: a stable sort, so every worker collects the same order.
+    items.sort(key=expected, reverse=True)
+
+
+_durations: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    _durations[report.nodeid] = _durations.get(report.nodeid, 0.0) + report.duration
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Keep this run's durations for the next run's order (a partial run updates its tests)."""
+    cache = getattr(config, "cache", None)
+    if os.environ.get("PYTEST_XDIST_WORKER") or not _durations or cache is None:
+        return
+    known = dict(cache.get(DURATIONS_KEY, {}))
+    known.update({k: round(v, 2) for k, v in _durations.items()})
+    cache.set(DURATIONS_KEY, known)

@@ -39,6 +39,8 @@ from bot.tables.commands import Commands, NewTable
 from bot.tables.driver import Driver
 from bot.tables.feed import Feed
 from bot.tables.feed.budget import DISCORD_PER_SECOND, Budget
+from bot.tables.feed.creates import LIMIT as CREATES_LIMIT
+from bot.tables.feed.creates import WINDOW as CREATES_WINDOW
 from bot.tables.life import HEARTBEAT_SECONDS, Life
 from bot.tables.ports import Answer, Asker, Clock, Discord, SystemClock
 from bot.tables.registry import Registry
@@ -73,6 +75,8 @@ class Tables:
         status: Callable[[], dict[str, object]] | None = None,
         requests_per_second: float = DISCORD_PER_SECOND,
         daily_iterations: int = ITERATIONS,
+        webhook_creates: tuple[int, float] = (CREATES_LIMIT, CREATES_WINDOW),
+        public_messages: str = "interactions",
     ) -> None:
         self.clock = clock or SystemClock()
         shards = shards or Shards()
@@ -87,6 +91,8 @@ class Tables:
             hand_edit_gap=table_edit_gap,
             remind_after=remind_after * time_scale,
             budget=Budget.share(self.clock, shards.fraction, requests_per_second),
+            webhook_creates=webhook_creates,
+            public_messages=public_messages,
         )
         self.commands = Commands(
             self.registry,
@@ -151,6 +157,28 @@ class Tables:
     def lang(self, asker: Asker) -> Lang:
         """The language of what only the asker sees (a refusal, a hand)."""
         return self.languages.private(asker.guild_id, asker.user_id, asker.locale)
+
+    # ------------------------------------------------------------------ what Discord tells
+
+    def heard_message(self, channel_id: int, message_id: int) -> None:
+        """The gateway said a message was posted (anyone's): it sits below what was there."""
+        self.feed.channels.heard(channel_id, message_id)
+
+    def heard_deleted(self, message_id: int) -> None:
+        """The gateway said a message was deleted: it is never asked about again."""
+        self.feed.channels.deleted(message_id)
+
+    def listening_since(self, snowflake: int) -> None:
+        """A new gateway session: messages before ``snowflake`` may have anything below them."""
+        self.feed.channels.reset(snowflake)
+
+    def answered(self, channel_id: int, message_id: int, *, private_to: int | None) -> None:
+        """An interaction's answer posted a message (public, or for ``private_to`` only)."""
+        self.feed.answered(channel_id, message_id, private_to=private_to)
+
+    def followup_sent(self, channel_id: int) -> None:
+        """An interaction's followup was sent (a webhook create in that channel)."""
+        self.feed.followup_sent(channel_id)
 
     async def start(self) -> int:
         """Own and resume this process's tables (see ``bot.tables.life``); how many."""

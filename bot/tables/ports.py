@@ -38,9 +38,30 @@ class Unavailable(Exception):
     """Discord could not be reached or failed on its side: try again later."""
 
 
+class TokenRefused(Exception):
+    """Discord refused an interaction token's webhook for good (10015 Unknown Webhook, 401, or
+    an expired token): nothing sent through it can succeed, so it is never used again."""
+
+
+class MessageGone(Exception):
+    """The message does not exist any more (10008 Unknown Message): deleted by someone. The
+    token that asked is fine; the message is never asked about again."""
+
+
+class HiddenLimit(Exception):
+    """Discord answered 429 with scope ``shared`` on a webhook route: a limit it does not
+    announce (reported: about 30 webhook message creates per channel per minute). Nothing was
+    sent; the message goes another way at once instead of waiting ``retry_after`` seconds."""
+
+    def __init__(self, retry_after: float) -> None:
+        super().__init__(f"a hidden webhook limit (retry after {retry_after:.1f} s)")
+        self.retry_after = retry_after
+
+
 class Discord(Protocol):
     """What the feed needs of Discord (``cogs.discord.io`` implements it). Permanent failures
-    are answered (None, False); passing ones raise ``Unavailable``.
+    of the bot's own requests are answered (None, False); a token's raise ``TokenRefused``,
+    ``MessageGone`` or ``HiddenLimit``; passing ones raise ``Unavailable``.
 
     Two ways reach a message. With the bot's own authority (``post``, ``edit``, ``delete``,
     ``recent``): every such request counts against the bot's global budget of requests per
@@ -60,11 +81,14 @@ class Discord(Protocol):
         at most); None if the bot may not read the channel's history."""
         ...
 
-    async def token_post(self, token: str, message: Rendered, *, ephemeral: bool) -> int | None: ...
+    async def token_post(self, token: str, message: Rendered, *, ephemeral: bool) -> int:
+        """A new message through ``token`` (a webhook message create: it counts toward the
+        channel's hidden limit); its id."""
+        ...
 
-    async def token_edit(self, token: str, ref: str, message: Rendered) -> bool: ...
+    async def token_edit(self, token: str, ref: str, message: Rendered) -> None: ...
 
-    async def token_delete(self, token: str, ref: str) -> bool: ...
+    async def token_delete(self, token: str, ref: str) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -109,8 +133,10 @@ class Answer(Protocol):
         message only the asker sees) or "none" (never: the answer must be a public post)."""
         ...
 
-    async def update(self, payload: Rendered | None) -> None:
-        """Edit the clicked message (None: only acknowledge the click)."""
+    async def update(self, payload: Rendered | None) -> int | None:
+        """Edit the clicked message (None: only acknowledge the click). If the clicked message
+        is gone (deleted a moment before), ``payload`` is posted anew, only for the asker, and
+        its id returned; else None."""
         ...
 
     async def post(self, payload: Rendered, *, ephemeral: bool) -> int | None:

@@ -30,6 +30,7 @@ from cogs.discord.ui import edit_kwargs, send_kwargs
 log = logging.getLogger("trickbot.cogs")
 
 DEFER_AFTER = 2.0  # seconds of work before an interaction is acknowledged first
+UNKNOWN_MESSAGE = 10008  # Discord's code for a message that does not exist (any more)
 T = TypeVar("T")
 
 
@@ -112,7 +113,8 @@ class Ctx:
             if kind == "update" and self.interaction.message is not None:
                 await response.defer()
             else:
-                await response.defer(ephemeral=True, thinking=True)
+                made = await response.defer(ephemeral=True, thinking=True)
+                self._noted(None if made is None else made.message_id, ephemeral=True)
                 kind = "new"
             self.deferred = kind
         except discord.HTTPException as e:
@@ -120,20 +122,28 @@ class Ctx:
 
     # ------------------------------------------------------------------ answers
 
-    async def update(self, payload: Rendered | None) -> None:
+    async def update(self, payload: Rendered | None) -> int | None:
         async with self._answering:
-            await self._update(payload)
+            return await self._update(payload)
 
-    async def _update(self, payload: Rendered | None) -> None:
+    async def _update(self, payload: Rendered | None) -> int | None:
         response = self.interaction.response
-        if self.deferred is None and not response.is_done():
-            if payload is None:
-                await response.defer()
-            else:
-                await response.edit_message(**edit_kwargs(payload))
-            return
-        if payload is not None:  # acknowledged already: the answer fills it in
-            await self.interaction.edit_original_response(**edit_kwargs(payload))
+        try:
+            if self.deferred is None and not response.is_done():
+                if payload is None:
+                    await response.defer()
+                else:
+                    await response.edit_message(**edit_kwargs(payload))
+                return None
+            if payload is not None:  # acknowledged already: the answer fills it in
+                await self.interaction.edit_original_response(**edit_kwargs(payload))
+            return None
+        except discord.NotFound as e:
+            if e.code != UNKNOWN_MESSAGE or payload is None:
+                raise
+        # The message clicked was deleted a moment ago (an older copy of a hand the bot had
+        # just removed): the answer comes anew, only for the asker, through the same click.
+        return await self._post(payload, ephemeral=True)
 
     async def post(self, payload: Rendered, *, ephemeral: bool) -> int | None:
         async with self._answering:
@@ -143,14 +153,33 @@ class Ctx:
         response = self.interaction.response
         if self.deferred is None and not response.is_done():
             result = await response.send_message(**send_kwargs(payload), ephemeral=ephemeral)
-            return result.message_id
-        if self.deferred == "new":
+            message_id = result.message_id
+        elif self.deferred == "new":
             msg = await self.interaction.edit_original_response(**edit_kwargs(payload))
-            return msg.id
-        followup = await self.interaction.followup.send(
-            **send_kwargs(payload), ephemeral=ephemeral, wait=True
-        )
-        return followup.id
+            message_id = msg.id
+        else:
+            self._followup()
+            followup = await self.interaction.followup.send(
+                **send_kwargs(payload), ephemeral=ephemeral, wait=True
+            )
+            message_id = followup.id
+        self._noted(message_id, ephemeral=ephemeral)
+        return message_id
+
+    def _noted(self, message_id: int | None, *, ephemeral: bool) -> None:
+        """A message the answer made now sits at the bottom of the channel for the asker (or
+        everyone): the tables know a hand above it is no longer the newest they see."""
+        if message_id is not None:
+            self.tables.answered(
+                self.asker.channel_id,
+                message_id,
+                private_to=self.asker.user_id if ephemeral else None,
+            )
+
+    def _followup(self) -> None:
+        """A followup is a webhook message create: it counts toward the channel's hidden limit
+        (see bot/tables/feed/creates.py), like the feed's own."""
+        self.tables.followup_sent(self.asker.channel_id)
 
     async def say(self, text: str, *, ephemeral: bool = True) -> None:
         async with self._answering:
@@ -161,9 +190,12 @@ class Ctx:
             if self.deferred == "new":
                 await self.interaction.edit_original_response(content=text, embed=None, view=None)
             elif self.interaction.response.is_done():
-                await self.interaction.followup.send(text, ephemeral=ephemeral)
+                self._followup()
+                sent = await self.interaction.followup.send(text, ephemeral=ephemeral, wait=True)
+                self._noted(sent.id, ephemeral=ephemeral)
             else:
-                await self.interaction.response.send_message(text, ephemeral=ephemeral)
+                made = await self.interaction.response.send_message(text, ephemeral=ephemeral)
+                self._noted(made.message_id, ephemeral=ephemeral)
         except discord.HTTPException as e:
             log.warning("could not answer an interaction: %s", e)
 

@@ -29,7 +29,6 @@ from cogs.discord.ui import send_kwargs
 log = logging.getLogger("trickbot.discord")
 
 READY_WAIT = 30.0  # seconds a look into a channel waits for the gateway after a start
-UNKNOWN_MESSAGE = 10008  # Discord's error code for a message that does not exist (any more)
 
 
 def _passing(error: BaseException) -> bool:
@@ -122,31 +121,17 @@ class DiscordIO:
         return [Posted(int(m["id"]), tuple(custom_ids(m))) for m in found]
 
     # ------------------------------------------------------------------ through a token
+    # (``Rest`` sorts Discord's answers into the feed's exceptions: TokenRefused, MessageGone,
+    # HiddenLimit, Unavailable.)
 
-    async def token_post(self, token: str, message: Rendered, *, ephemeral: bool) -> int | None:
-        try:
-            with sorted_failures(discord.HTTPException):
-                return await self.rest.token_post(token, message, ephemeral=ephemeral)
-        except Refused:
-            return None  # the token died, or Discord refused it
+    async def token_post(self, token: str, message: Rendered, *, ephemeral: bool) -> int:
+        return await self.rest.token_post(token, message, ephemeral=ephemeral)
 
-    async def token_edit(self, token: str, ref: str, message: Rendered) -> bool:
-        try:
-            with sorted_failures(discord.HTTPException):
-                await self.rest.token_edit(token, ref, message)
-        except Refused:
-            return False
-        return True
+    async def token_edit(self, token: str, ref: str, message: Rendered) -> None:
+        await self.rest.token_edit(token, ref, message)
 
-    async def token_delete(self, token: str, ref: str) -> bool:
-        """True once the message is gone: deleted now, or already (Unknown Message)."""
-        try:
-            with sorted_failures(discord.HTTPException):
-                await self.rest.token_delete(token, ref)
-        except Refused as e:
-            cause = e.__cause__
-            return isinstance(cause, discord.NotFound) and cause.code == UNKNOWN_MESSAGE
-        return True
+    async def token_delete(self, token: str, ref: str) -> None:
+        await self.rest.token_delete(token, ref)
 
 
 def custom_ids(message: dict[str, Any]) -> list[str]:

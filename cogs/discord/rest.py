@@ -6,32 +6,45 @@ answer, that was about half of the bot's CPU per move (``python -m benchmarks.be
 --tables 200 --profile``), and nothing here reads those objects: the feed needs one id back.
 
 So this module builds the JSON Discord expects straight from a ``Rendered`` and sends it with
-discord.py's own HTTP code (its sessions, retries and rate limits): channel messages through
-``HTTPClient.request`` and ``Route``; messages through an interaction's token through the
-webhook adapter discord.py's own ``Webhook`` uses. ``HTTPClient.request`` keeps a rate-limit
-bucket per route key and, past 256 buckets, scans them all for each new key; a key per
-interaction token made that scan the bot's biggest cost under load, while the webhook adapter
-keeps its per-token locks in a weak dictionary. None of these is documented: they are used here
-and nowhere else, each has a test (``tests/e2e/test_discord_rest.py``), and discord.py is
-pinned to the minor version those tests passed with. A message with a file (final standings'
+discord.py's own HTTP code for channel messages (``HTTPClient.request`` and ``Route``: its
+session, retries and rate limits). ``HTTPClient.request`` keeps a rate-limit bucket per route
+key and, past 256 buckets, scans them all for each new key, so messages through an interaction's
+token do not go there: they are sent here on the client's own session (its traces count
+Discord's answers, ``bot.status``), and their answers are sorted here, because discord.py would
+wait out any 429 (51 seconds were seen for a hidden limit) where the feed must send the message
+another way at once:
+
+- 429 with scope ``shared`` (a limit Discord does not announce): ``HiddenLimit``;
+- 404 10008 Unknown Message: ``MessageGone`` (the token is fine);
+- 404 10015 Unknown Webhook, 401, or any other 404: ``TokenRefused`` (never use it again);
+- 5xx and network failures: ``Unavailable`` (try again later).
+
+``HTTPClient.request`` is discord.py's but undocumented: it is used here and nowhere else, it
+has a test (``tests/e2e/test_discord_rest.py``), and discord.py is pinned to the minor version
+those tests passed with. A message with a file (final standings'
 chart) goes the public way: it is rare, and a multipart upload is discord.py's business. (Hands
 never carry a file, and edits never change one.)
 """
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Mapping
 from typing import Any
 
 import aiohttp
-import discord
+import orjson
 from discord.http import HTTPClient, Route
-from discord.webhook.async_ import async_context
 
 from bot.render import Button, Rendered, Row, Select
+from bot.tables.ports import HiddenLimit, MessageGone, TokenRefused, Unavailable
 
 EPHEMERAL = 1 << 6  # message flag: only the person the interaction came from sees it
 STYLES = {"primary": 1, "secondary": 2, "success": 3, "danger": 4, "link": 5}
 NO_MENTIONS: dict[str, Any] = {"parse": []}
+UNKNOWN_MESSAGE = 10008
+EXHAUSTED_KEPT = 10_000
+OWN_BUCKET_WAIT = 2.0  # seconds: a 429 of the token's own 5-per-2 s bucket is waited out once
 
 
 def _button(b: Button) -> dict[str, Any]:
@@ -121,6 +134,8 @@ class Rest:
         self.http = http
         self.application_id = application_id
         self.session = session  # the client's, as discord.py's own webhooks use it
+        self.headers = {"Content-Type": "application/json", "User-Agent": http.user_agent}
+        self._exhausted: dict[str, float] = {}  # token -> loop time its bucket has room again
 
     # ------------------------------------------------------------------ channel messages
 
@@ -166,32 +181,92 @@ class Rest:
         body = message_json(r, edit=False)
         if ephemeral:
             body["flags"] = EPHEMERAL
-        data = await async_context.get().execute_webhook(
-            self.application_id, token, session=self.session, payload=body, wait=True
-        )
-        if data is None:  # never with wait=True
-            raise discord.DiscordException("Discord did not return the message it posted")
+        data = await self._webhook("POST", token, "", body, params={"wait": "true"})
         return int(data["id"])
 
     async def token_edit(self, token: str, ref: str, r: Rendered) -> None:
-        body = message_json(r, edit=True)
-        adapter = async_context.get()
-        if ref == "@original":
-            await adapter.edit_original_interaction_response(
-                self.application_id, token, session=self.session, payload=body
-            )
-        else:
-            await adapter.edit_webhook_message(
-                self.application_id, token, int(ref), session=self.session, payload=body
-            )
+        await self._webhook("PATCH", token, f"/messages/{ref}", message_json(r, edit=True))
 
     async def token_delete(self, token: str, ref: str) -> None:
-        adapter = async_context.get()
-        if ref == "@original":
-            await adapter.delete_original_interaction_response(
-                self.application_id, token, session=self.session
-            )
-        else:
-            await adapter.delete_webhook_message(
-                self.application_id, token, int(ref), session=self.session
-            )
+        await self._webhook("DELETE", token, f"/messages/{ref}")
+
+    async def _webhook(
+        self,
+        method: str,
+        token: str,
+        path: str,
+        body: dict[str, Any] | None = None,
+        params: dict[str, str] | None = None,
+    ) -> dict[str, Any]:
+        """One request to the token's webhook; its answer's JSON ({} for none)."""
+        url = f"{Route.BASE}/webhooks/{self.application_id}/{token}{path}"
+        data = None if body is None else orjson.dumps(body)
+        for attempt in range(2):
+            await self._bucket_room(token)
+            try:
+                async with self.session.request(
+                    method, url, data=data, params=params, headers=self.headers
+                ) as resp:
+                    status, text = resp.status, await resp.read()
+                    scope = resp.headers.get("X-RateLimit-Scope")
+                    self._note_bucket(token, resp.headers)
+            except (TimeoutError, aiohttp.ClientError, ConnectionError) as e:
+                raise Unavailable(f"{method} webhook: {e}") from e
+            answer = _json(text)
+            if 200 <= status < 300:
+                return answer
+            retry = float(answer.get("retry_after") or 1.0)
+            if status == 429 and scope != "shared" and retry <= OWN_BUCKET_WAIT and not attempt:
+                await asyncio.sleep(retry)  # the token's own bucket, overrun by a moment
+                continue
+            raise _sorted(method, status, answer, retry)
+        raise HiddenLimit(OWN_BUCKET_WAIT)
+
+    async def _bucket_room(self, token: str) -> None:
+        """Wait while Discord said the token's bucket is used up (its answers' headers count
+        at Discord's end, after the network's delays, which the feed's own count cannot see)."""
+        until = self._exhausted.get(token)
+        if until is None:
+            return
+        wait = until - asyncio.get_running_loop().time()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        if self._exhausted.get(token) == until:
+            del self._exhausted[token]
+
+    def _note_bucket(self, token: str, headers: Mapping[str, str]) -> None:
+        if headers.get("X-RateLimit-Remaining") != "0":
+            return
+        try:
+            reset_after = float(headers.get("X-RateLimit-Reset-After", "0"))
+        except ValueError:
+            return
+        now = asyncio.get_running_loop().time()
+        self._exhausted[token] = now + min(reset_after, 5.0)
+        if len(self._exhausted) > EXHAUSTED_KEPT:  # tokens used up long ago are done waiting
+            self._exhausted = {t: u for t, u in self._exhausted.items() if u > now}
+
+
+def _json(text: bytes) -> dict[str, Any]:
+    try:
+        found = orjson.loads(text) if text else {}
+    except orjson.JSONDecodeError:
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def _sorted(method: str, status: int, answer: dict[str, Any], retry: float) -> Exception:
+    """The failure an answer means, for the feed."""
+    code = answer.get("code")
+    if status == 429:
+        return HiddenLimit(retry)
+    if status == 404 and code == UNKNOWN_MESSAGE:
+        return MessageGone(f"{method}: {answer.get('message', 'Unknown Message')}")
+    if status in (401, 404):
+        return TokenRefused(f"{method}: {status} {answer.get('message', '')} ({code})")
+    if status == 403:
+        return MessageGone(f"{method}: 403 {answer.get('message', '')} ({code})")
+    if status >= 500:
+        return Unavailable(f"{method} webhook: Discord answered {status}")
+    # 400: a message Discord would not take (a bug here, never the person's doing).
+    return RuntimeError(f"{method} webhook: Discord refused it: {status} {answer}")

@@ -13,9 +13,11 @@ One module per job, put together in ``core.DiscordEmulator``:
 - ``acting`` and ``options``: acting as users (commands, clicks, menus, modals)
 - ``payloads``: gateway and REST JSON built from the state
 - ``messages``: creating, editing and deleting messages from REST bodies
+- ``threads``: threads' life (archive, lock, delete), who may write in them, their events
 - ``pipeline``: every request's path (faults, rate limits, records); ``faults``: injected faults
+- ``reported``: what Discord's users report, as switches (hidden limit, failing tokens)
 - ``records``: violations, 429s and client errors, for tests to assert on
-- ``rest/``: the REST handlers (application, interactions, webhooks, channels)
+- ``rest/``: the REST handlers (application, interactions, webhooks, channels, threads)
 """
 
 from sandbox.emulator.core import DiscordEmulator

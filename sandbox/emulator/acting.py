@@ -12,6 +12,7 @@ from typing import Any
 from sandbox.emulator.messages import MessageStore
 from sandbox.emulator.options import CommandOptions
 from sandbox.emulator.reading import Reading
+from sandbox.emulator.reported import ReportedBehaviour
 from sandbox.emulator.state import ChannelRef, MessageRef, UserRef
 from sandbox.interactions import (
     APPLICATION_COMMAND,
@@ -26,12 +27,26 @@ from sandbox.interactions import (
     NoBotConnected,
 )
 from sandbox.limits import BUTTON, SELECT_TYPES, iter_components
-from sandbox.models import ADMINISTRATOR, Channel, Message, User
+from sandbox.models import (
+    ADMINISTRATOR,
+    MANAGE_MESSAGES,
+    MANAGE_THREADS,
+    SEND_MESSAGES_IN_THREADS,
+    Channel,
+    Message,
+    User,
+)
 
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024  # what every interaction tells the bot it may upload
+# What the test API raises where Discord's client would not let a user act in a thread.
+ENTRY_REFUSALS: dict[str, type[EmulatorError]] = {
+    "message": EmulatorError,
+    "command": CommandNotPermitted,
+    "click": ComponentNotClickable,
+}
 
 
-class Acting(CommandOptions, MessageStore, Reading):
+class Acting(CommandOptions, MessageStore, Reading, ReportedBehaviour):
     async def invoke(
         self,
         user: UserRef,
@@ -126,6 +141,7 @@ class Acting(CommandOptions, MessageStore, Reading):
         data: dict[str, Any] = {"custom_id": comp["custom_id"], "component_type": ctype}
         channel = self.channels[msg.channel_id]
         guild = self.guilds[channel.guild_id]
+        self._client_enters(u, channel, "click")
         if ctype in SELECT_TYPES:
             data.update(self._select_values(guild, comp, values))
         elif values is not None:
@@ -199,9 +215,12 @@ class Acting(CommandOptions, MessageStore, Reading):
         )
 
     async def send_message(self, user: UserRef, channel: ChannelRef, content: str) -> Message:
-        """A user typing a plain message in a channel (dispatched as MESSAGE_CREATE)."""
+        """A user typing a plain message in a channel or a thread (dispatched as
+        MESSAGE_CREATE). In a thread they need Send Messages in Threads, a locked one refuses
+        them unless they have Manage Threads, and an archived one unarchives."""
         u = self._user(user)
         ch = self._channel(channel)
+        self._client_enters(u, ch, "message")
         msg = Message(
             id=self.snowflakes.next(),
             channel_id=ch.id,
@@ -212,6 +231,7 @@ class Acting(CommandOptions, MessageStore, Reading):
             created_via="user",
         )
         self.messages[msg.id] = msg
+        self._note_thread_message(ch, joiner=u)
         self._emit("message_create", message=msg)
         await self.gateway.broadcast_guild(
             ch.guild_id, "MESSAGE_CREATE", self._message_payload(msg)
@@ -234,6 +254,7 @@ class Acting(CommandOptions, MessageStore, Reading):
         u = self._user(user)
         ch = self._channel(channel)
         guild = self.guilds[ch.guild_id]
+        self._client_enters(u, ch, "command")
         parts = command.strip().lstrip("/").split()
         if not parts:
             raise CommandNotRegistered("empty command")
@@ -264,6 +285,32 @@ class Acting(CommandOptions, MessageStore, Reading):
         return await self._dispatch_interaction(
             itype, u, ch, data, name=" ".join(parts), locale=locale
         )
+
+    def _client_enters(self, user: User, channel: Channel, action: str) -> None:
+        """What Discord's client does before a user acts (``message``, ``command``, ``click``)
+        in a thread. In a locked one it offers someone without Manage Threads no composer (no
+        message, no command); a message needs Send Messages in Threads; an archived thread it
+        unarchives first as the user, which needs Send Messages in Threads (and Manage Threads
+        when it is locked too): the web and mobile clients do so before sending a click
+        (discord-api-docs #8474). Raises what the test API raises for that action where the
+        client would refuse."""
+        self._sweep_archives()
+        thread = self._thread_of(channel)
+        if thread is None:
+            return
+        refusal = ENTRY_REFUSALS[action]
+        if thread.deleted:
+            raise refusal(f"thread {thread.name!r} was deleted")
+        moderator = self._may(thread.guild_id, user.id, MANAGE_THREADS)
+        may_send = self._may(thread.guild_id, user.id, SEND_MESSAGES_IN_THREADS)
+        if thread.locked and not moderator and action != "click":
+            raise refusal(f"thread {thread.name!r} is locked: {user.name} has no composer there")
+        if not may_send and (thread.archived or action == "message"):
+            raise refusal(f"{user.name} may not send messages in threads")
+        if thread.archived:
+            if thread.locked and not moderator:
+                raise refusal(f"thread {thread.name!r} is archived and locked")
+            self._set_archived(thread, False)
 
     def _find_command(self, guild_id: int, name: str) -> tuple[dict[str, Any], int | None]:
         for cmd in self.guild_commands.get(guild_id, []):
@@ -326,6 +373,7 @@ class Acting(CommandOptions, MessageStore, Reading):
         )
         self.interactions[iid] = handle
         self._tokens[token] = handle
+        self._draw_token_failure(handle)
         payload: dict[str, Any] = {
             "id": str(iid),
             "application_id": str(self.application_id),
@@ -370,7 +418,16 @@ class Acting(CommandOptions, MessageStore, Reading):
             interaction_id=handle.id,
         )
 
-    def delete_message(self, message: MessageRef) -> None:
-        """A moderator deletes a message (the bot hears nothing of it, as with Discord when it
-        has no message intent)."""
-        self._delete_message(self.message(message))
+    def delete_message(self, message: MessageRef, *, by: UserRef | None = None) -> None:
+        """``by`` (a moderator, or the author) deletes a message; a bot that asked for the
+        GUILD_MESSAGES intent gets MESSAGE_DELETE (one that did not hears nothing of it).
+
+        Refuses, as Discord's client would, someone else's message when ``by`` lacks Manage
+        Messages. Without ``by``, the deletion is nobody's in particular (a moderator)."""
+        msg = self.message(message)
+        if by is not None:
+            user = self._user(by)
+            perms = self.guilds[msg.guild_id].permissions_for(user.id)
+            if user.id != msg.author.id and not perms & (MANAGE_MESSAGES | ADMINISTRATOR):
+                raise EmulatorError(f"{user.name} may not delete {msg!r} (no Manage Messages)")
+        self._delete_message(msg)

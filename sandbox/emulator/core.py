@@ -12,9 +12,10 @@ from aiohttp import web
 from sandbox.emulator.acting import Acting
 from sandbox.emulator.faults import FaultInjector
 from sandbox.emulator.pipeline import RequestPipeline
+from sandbox.emulator.reported import REPORTED_FAILING_SHARE
 from sandbox.emulator.rest.application import ApplicationRoutes
-from sandbox.emulator.rest.channels import ChannelRoutes
 from sandbox.emulator.rest.interactions import InteractionRoutes
+from sandbox.emulator.rest.threads import ThreadRoutes
 from sandbox.emulator.rest.webhooks import WebhookRoutes
 from sandbox.emulator.state import API_VERSION, TOKEN_LIFETIME, EmulatorURLs
 from sandbox.emulator.world import WorldBuilding
@@ -29,13 +30,20 @@ class DiscordEmulator(
     RequestPipeline,
     InteractionRoutes,
     WebhookRoutes,
-    ChannelRoutes,
+    ThreadRoutes,
     ApplicationRoutes,
 ):
     """The local Discord. Create, ``await start()``, add users/guilds, run a bot, act as users.
 
     ``rate_limits=False`` turns Discord's rate limits off (sandbox.ratelimits), for tests that
     need speed rather than realism; they are on by default.
+
+    What Discord's users report but Discord does not document is off by default
+    (sandbox.emulator.reported): ``reported_limits=True`` turns on the hidden limit of 30
+    webhook messages per 60 s per channel and makes a share of interaction tokens fail
+    (``failing_tokens``, 0.05 unless given; ``failing_tokens=0.0`` keeps them all working);
+    ``failing_tokens=0.05`` alone makes tokens fail without the hidden limit. ``failing_seed``
+    seeds which ones.
     """
 
     def __init__(
@@ -51,6 +59,9 @@ class DiscordEmulator(
         host: str = "127.0.0.1",
         port: int = 0,
         rate_limits: bool = True,
+        reported_limits: bool = False,
+        failing_tokens: float | None = None,
+        failing_seed: int = 1,
     ) -> None:
         super().__init__(
             token=token,
@@ -64,6 +75,13 @@ class DiscordEmulator(
             rate_limits=rate_limits,
         )
         self.faults = FaultInjector()
+        self._init_threads()
+        if reported_limits:
+            self.limit_webhooks_per_channel()
+        if failing_tokens is None and reported_limits:
+            failing_tokens = REPORTED_FAILING_SHARE
+        if failing_tokens:
+            self.fail_tokens(failing_tokens, seed=failing_seed)
         self.gateway = GatewayHub(self, int(heartbeat_interval * 1000))
         self._runner: web.AppRunner | None = None
 
@@ -136,9 +154,20 @@ class DiscordEmulator(
         r.add_route(
             "*", api + "/webhooks/{application_id}/{token}/messages/{message_id}", self._webhook_msg
         )
-        r.add_get(api + "/channels/{channel_id}", self._get_channel)
+        r.add_route("*", api + "/channels/{channel_id}", self._channel_resource)
         r.add_post(api + "/channels/{channel_id}/typing", self._typing)
         r.add_route("*", api + "/channels/{channel_id}/messages", self._channel_messages)
         r.add_route(
             "*", api + "/channels/{channel_id}/messages/{message_id}", self._channel_message
         )
+        self._add_thread_routes(app, api)
+
+    def _add_thread_routes(self, app: web.Application, api: str) -> None:
+        r = app.router
+        channel = api + "/channels/{channel_id}"
+        r.add_post(channel + "/messages/{message_id}/threads", self._start_thread_from_message)
+        r.add_post(channel + "/threads", self._start_thread)
+        r.add_get(channel + "/thread-members", self._thread_members)
+        r.add_route("*", channel + "/thread-members/{user_id}", self._thread_member)
+        r.add_get(channel + "/threads/archived/public", self._archived_public_threads)
+        r.add_get(api + "/guilds/{guild_id}/threads/active", self._active_guild_threads)

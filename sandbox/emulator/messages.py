@@ -10,7 +10,7 @@ from typing import Any
 
 from aiohttp import BodyPartReader, web
 
-from sandbox.emulator.payloads import Payloads
+from sandbox.emulator.threads import ThreadState
 from sandbox.interactions import (
     APPLICATION_COMMAND,
     DEFERRED_CHANNEL_MESSAGE,
@@ -37,7 +37,7 @@ MESSAGE_TYPE_DEFAULT = 0
 MESSAGE_TYPE_CHAT_INPUT = 20
 
 
-class MessageStore(Payloads):
+class MessageStore(ThreadState):
     async def _read_body(
         self, request: web.Request
     ) -> tuple[dict[str, Any], dict[int, Attachment]]:
@@ -116,9 +116,12 @@ class MessageStore(Payloads):
         flags: int,
         via: str,
         handle: InteractionHandle | None = None,
+        reply_to: int | None = None,
+        message_id: int | None = None,
     ) -> Message:
+        """A new message (``message_id``: a forum post's first message takes its id)."""
         msg = Message(
-            id=self.snowflakes.next(),
+            id=message_id or self.snowflakes.next(),
             channel_id=channel.id,
             guild_id=channel.guild_id,
             author=self.bot_user,
@@ -129,6 +132,7 @@ class MessageStore(Payloads):
             flags=flags,
             created_at=self.clock.now(),
             created_via=via,
+            reply_to=reply_to,
         )
         if handle is not None:
             msg.webhook_id = self.application_id
@@ -142,6 +146,11 @@ class MessageStore(Payloads):
                 else MESSAGE_TYPE_DEFAULT
             )
         self.messages[msg.id] = msg
+        if not msg.ephemeral:
+            # Posting with the bot token makes the bot a member of a thread; a webhook (an
+            # interaction's answer) joins nobody.
+            joiner = self.bot_user if handle is None else None
+            self._note_thread_message(channel, joiner=joiner)
         self._emit("message_create", message=msg)
         if not msg.ephemeral:
             self._spawn(
@@ -210,6 +219,7 @@ class MessageStore(Payloads):
 
     def _delete_message(self, msg: Message) -> None:
         msg.deleted = True
+        self._note_thread_message_deleted(msg)
         self._emit("message_delete", message=msg)
         if not msg.ephemeral:
             self._spawn(

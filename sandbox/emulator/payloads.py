@@ -62,7 +62,7 @@ class Payloads(EmulatorState):
             "features": [],
             "emojis": [],
             "stickers": [],
-            "threads": [],
+            "threads": self._active_threads_payload(guild),
             "presences": [],
             "voice_states": [],
             "stage_instances": [],
@@ -85,6 +85,23 @@ class Payloads(EmulatorState):
             "application_id": None,
             "lazy": True,
         }
+
+    def _active_threads_payload(self, guild: Guild) -> list[dict[str, Any]]:
+        """GUILD_CREATE's ``threads``: the active ones, each with the bot's thread member when
+        it joined (without ``id`` and ``user_id``, as Discord leaves them out there)."""
+        threads = []
+        for thread in guild.threads.values():
+            if thread.archived or thread.deleted:
+                continue
+            data = thread.to_payload()
+            member = thread.members.get(self.bot_user.id)
+            if member is not None:
+                data["member"] = {
+                    "join_timestamp": self.clock.iso(member.joined_at),
+                    "flags": 0,
+                }
+            threads.append(data)
+        return threads
 
     def _attachment_payload(self, channel_id: int, att: Attachment) -> dict[str, Any]:
         assert self.urls is not None
@@ -142,4 +159,7 @@ class Payloads(EmulatorState):
             data["interaction_metadata"] = meta
         if msg.nonce is not None:
             data["nonce"] = msg.nonce
+        thread = self.channels.get(msg.thread_id) if msg.thread_id is not None else None
+        if thread is not None:
+            data["thread"] = thread.to_payload()  # the thread started from this message
         return data

@@ -14,9 +14,11 @@ from aiohttp import web
 
 from sandbox.emulator.faults import FaultControls, InjectedLimit
 from sandbox.emulator.records import Records
+from sandbox.emulator.reported import FAILING_TOKEN_KEY, ReportedBehaviour
 from sandbox.models import ClientError, RateLimitRecord, RequestRecord
 from sandbox.ratelimits import (
     GLOBAL_EXEMPT,
+    INTERACTION_WEBHOOK,
     SCOPE_GLOBAL,
     SCOPE_SHARED,
     SCOPE_USER,
@@ -29,6 +31,7 @@ _log = logging.getLogger(__name__)
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 INVALID_STATUSES = (401, 403)  # with non-shared 429s, what Discord's invalid-request limit counts
+HIDDEN_LIMIT_MESSAGE = "You are being rate limited."
 
 
 def _route_template(request: web.Request) -> str | None:
@@ -60,11 +63,13 @@ def _counts_as_invalid(response: web.StreamResponse) -> bool:
     return response.status in INVALID_STATUSES
 
 
-class RequestPipeline(FaultControls, Records):
+class RequestPipeline(FaultControls, Records, ReportedBehaviour):
     @web.middleware
     async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         if not request.path.startswith("/api/"):
             return await handler(request)
+        for before in list(self._before_request):
+            before()
         template = _route_template(request)
         injected = False
         if template is None:
@@ -87,7 +92,7 @@ class RequestPipeline(FaultControls, Records):
         injected = self.faults.check(method, template, request.match_info)
         verdict = None
         if injected is None:
-            verdict = self.limiter.check(method, template, request.match_info)
+            verdict = self.limiter.check(method, template, self._limit_params(request, template))
         delay = self.latency_for(method, template)
         if delay:
             await asyncio.sleep(delay)
@@ -103,14 +108,31 @@ class RequestPipeline(FaultControls, Records):
             response.headers.update(verdict.bucket_headers(time.time()))
         return response, False
 
+    def _limit_params(self, request: web.Request, template: str) -> dict[str, str]:
+        """The path's parameters, and for a webhook message create the channel its interaction
+        belongs to (what the hidden per-channel webhook limit is kept per)."""
+        params = dict(request.match_info)
+        if template == INTERACTION_WEBHOOK:
+            handle = self._tokens.get(params.get("token", ""))
+            if handle is not None:
+                params["channel_id"] = str(handle.channel.id)
+        return params
+
     def _refused(self, request: web.Request, template: str, verdict: Verdict) -> web.Response:
-        """The 429 of a request over the global limit or its route's bucket."""
+        """The 429 of a request over the global limit, its route's bucket or a hidden limit."""
         scope = verdict.refused or SCOPE_USER
         bucket = verdict.rule.bucket if verdict.rule is not None else ""
         self._record_429(request, template, verdict.retry_after, scope, bucket, injected=False)
-        # A global 429 carries no bucket headers (Discord's documented example has none).
+        # A global 429 carries no bucket headers (Discord's documented example has none); a
+        # shared one carries its route's, which still show requests remaining (as in Discord's
+        # documented example of a shared 429): they never warned of the hidden limit.
         headers = {} if scope == SCOPE_GLOBAL else verdict.bucket_headers(time.time())
-        return rate_limited_response(verdict.retry_after, scope=scope, headers=headers)
+        # The hidden webhook limit's answer reads as users report it, not as Discord's
+        # documented example of a shared 429 ("The resource is being rate limited.").
+        message = HIDDEN_LIMIT_MESSAGE if scope == SCOPE_SHARED else None
+        return rate_limited_response(
+            verdict.retry_after, scope=scope, headers=headers, message=message
+        )
 
     def _injected_429(
         self, request: web.Request, template: str, injected: InjectedLimit
@@ -160,20 +182,28 @@ class RequestPipeline(FaultControls, Records):
     ) -> None:
         now = self.clock.now()
         status = response.status
-        self.requests.append(
-            RequestRecord(
-                request.method, request.path, status, now, route, route not in GLOBAL_EXEMPT
-            )
+        code = _error_code(response) if status >= 400 else 0
+        record = RequestRecord(
+            request.method,
+            request.path,
+            status,
+            now,
+            route,
+            route not in GLOBAL_EXEMPT,
+            request.match_info.get("token", ""),
         )
+        self.requests.append(record)
+        self._track_unknown_webhook(record, code)
         if 400 <= status < 500:
             error = ClientError(
                 request.method,
                 route,
                 request.path,
                 status,
-                _error_code(response),
+                code,
                 _counts_as_invalid(response),
                 injected,
                 now,
+                request.get(FAILING_TOKEN_KEY, False),
             )
             self._client_errors.append(error)

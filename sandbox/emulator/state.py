@@ -28,6 +28,7 @@ from sandbox.models import (
     RateLimitRecord,
     RequestRecord,
     SnowflakeGenerator,
+    Thread,
     User,
     Violation,
 )
@@ -55,13 +56,15 @@ class EmulatorEvent:
 
     ``kind`` is one of ``message_create``, ``message_update``, ``message_delete`` (``message``
     set; ephemeral messages included), ``commands_update``, ``interaction_ack`` and
-    ``interaction_failed`` (``interaction`` set), ``violation`` (``violation`` set).
+    ``interaction_failed`` (``interaction`` set), ``violation`` (``violation`` set),
+    ``thread_create``, ``thread_update`` and ``thread_delete`` (``thread`` set).
     """
 
     kind: str
     message: Message | None = None
     interaction: InteractionHandle | None = None
     violation: Violation | None = None
+    thread: Thread | None = None
 
 
 EmulatorListener = Callable[[EmulatorEvent], None]
@@ -123,9 +126,21 @@ class EmulatorState:
         # Called after each REST request is handled, before its answer is sent (fault
         # injection: a test may kill the bot process right there).
         self._after_request: list[Callable[[str, str, web.StreamResponse], None]] = []
+        # Called before each REST request is handled (what time changed: idle threads archive).
+        self._before_request: list[Callable[[], None]] = []
         self.requests: list[RequestRecord] = []
         self.unhandled: list[tuple[str, str]] = []
-        self.limiter = RateLimiter(enabled=rate_limits)
+        # The emulator's clock, so that ``clock.advance`` moves every rate-limit window on too.
+        self.limiter = RateLimiter(enabled=rate_limits, clock=self.clock.now)
+        # Reported behaviour (sandbox.emulator.reported): interaction tokens whose webhook
+        # requests all answer 404 10015, those that did, and what the bot sent through a token
+        # after it had answered 10015.
+        self._failing_share = 0.0
+        self._failing_rng = random.Random(1)
+        self._failing_tokens: set[str] = set()
+        self._failed_tokens: list[str] = []
+        self._unknown_webhook_tokens: set[str] = set()
+        self._after_unknown_webhook: list[RequestRecord] = []
         self._rate_limits: list[RateLimitRecord] = []
         self._client_errors: list[ClientError] = []
         self._waiters: set[asyncio.Future[None]] = set()
@@ -220,10 +235,11 @@ class EmulatorState:
         message: Message | None = None,
         interaction: InteractionHandle | None = None,
         violation: Violation | None = None,
+        thread: Thread | None = None,
     ) -> None:
         if not self._listeners:
             return
-        event = EmulatorEvent(kind, message, interaction, violation)
+        event = EmulatorEvent(kind, message, interaction, violation, thread)
         for listener in list(self._listeners):
             try:
                 listener(event)

@@ -11,6 +11,7 @@ from sandbox.emulator.state import UserRef
 from sandbox.models import (
     DEFAULT_BOT_PERMISSIONS,
     DEFAULT_EVERYONE_PERMISSIONS,
+    GUILD_TEXT,
     Channel,
     Guild,
     Member,
@@ -62,12 +63,16 @@ class WorldBuilding(Payloads):
         )
         return guild
 
-    def add_channel(self, guild: Guild | int, name: str, *, topic: str | None = None) -> Channel:
+    def add_channel(
+        self, guild: Guild | int, name: str, *, topic: str | None = None, type: int = GUILD_TEXT
+    ) -> Channel:
+        """A text channel, or another type (``GUILD_FORUM``: only posts, which are threads)."""
         g = self._guild(guild)
         channel = Channel(
             id=self.snowflakes.next(),
             guild_id=g.id,
             name=name,
+            type=type,
             position=len(g.channels),
             topic=topic,
         )

@@ -21,7 +21,12 @@ HTTP API (JSON; ids are strings because snowflakes do not fit a JavaScript numbe
   GUILD_UPDATE at once
 - ``GET /api/attachments/{message}/{attachment}?user=ID``
 - ``GET /ws?user=ID`` frames: ``hello``, ``message``, ``delete``, ``commands``, ``ack``,
-  ``failed``, ``modal``, ``violation``, ``status``, ``world`` (users' and the server's locales)
+  ``failed``, ``modal``, ``violation``, ``status``, ``world`` (users' and the server's locales),
+  ``thread`` (a thread started or changed: archived, locked, renamed) and ``thread_delete``
+
+A channel in the state (``channels``) is a text channel or, with ``parent_id``, a thread of one
+(``archived``, ``locked``, ``message_count``); ``channel`` in the page's requests may be either,
+and a message a thread was started from names it (``thread``).
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ from aiohttp import WSMsgType, web
 
 from sandbox.emulator import DiscordEmulator, EmulatorEvent
 from sandbox.interactions import EmulatorError, InteractionHandle
-from sandbox.models import Channel, Message, User
+from sandbox.models import Channel, Message, Thread, User
 from sandbox.web.commands import (
     BadRequest,
     OptionParser,
@@ -158,6 +163,18 @@ class SandboxWeb:
             "locales": [{"code": code, "name": name} for code, name in DISCORD_LOCALES.items()],
         }
 
+    def channel_view(self, channel: Channel) -> dict[str, Any]:
+        """A channel as the sidebar lists it; a thread says its parent and its state."""
+        view: dict[str, Any] = {"id": str(channel.id), "name": channel.name, "topic": channel.topic}
+        if isinstance(channel, Thread):
+            view.update(
+                parent_id=str(channel.parent_id),
+                archived=channel.archived,
+                locked=channel.locked,
+                message_count=channel.message_count,
+            )
+        return view
+
     def message_view(self, msg: Message, viewer: User) -> dict[str, Any]:
         interaction: dict[str, Any] | None = None
         if msg.interaction_user is not None:
@@ -188,11 +205,13 @@ class SandboxWeb:
             "edited": msg.edited,
             "timestamp": int(msg.created_at * 1000),
             "interaction": interaction,
+            # the thread started from this message (the page links to it)
+            "thread": str(msg.thread_id) if msg.thread_id is not None else None,
         }
 
     def snapshot(self, user: User) -> dict[str, Any]:
         messages: list[dict[str, Any]] = []
-        for channel in self.world.channels:
+        for channel in [*self.world.channels, *self.world.threads()]:
             messages += [
                 self.message_view(m, user) for m in self.emu.visible_messages(channel, user)
             ]
@@ -203,7 +222,7 @@ class SandboxWeb:
             "bot_connected": self.bot_connected(),
             **self.world_view(),
             "channels": [
-                {"id": str(c.id), "name": c.name, "topic": c.topic} for c in self.world.channels
+                self.channel_view(c) for c in [*self.world.channels, *self.world.threads()]
             ],
             "mentionables": {
                 "users": {str(u.id): u.name for u in self.emu.users.values()},
@@ -224,6 +243,8 @@ class SandboxWeb:
         """What a page showing ``user`` receives for ``event`` (None: nothing)."""
         if event.message is not None:
             return self._message_frame(event.kind, event.message, user)
+        if event.thread is not None:
+            return self._thread_frame(event.kind, event.thread)
         if event.kind == "commands_update":
             return {"type": "commands", "commands": self.commands(user)}
         if event.kind == "world_update":
@@ -239,9 +260,16 @@ class SandboxWeb:
             }
         return None
 
+    def _thread_frame(self, kind: str, thread: Thread) -> dict[str, Any] | None:
+        if thread.parent_id not in {c.id for c in self.world.channels}:
+            return None
+        if kind == "thread_delete":
+            return {"type": "thread_delete", "id": str(thread.id)}
+        return {"type": "thread", "thread": self.channel_view(thread)}
+
     def _message_frame(self, kind: str, msg: Message, user: User) -> dict[str, Any] | None:
         if kind in ("message_create", "message_update"):
-            if msg.channel_id not in {c.id for c in self.world.channels}:
+            if msg.channel_id not in self.world.channel_ids():
                 return None
             if msg.visible_to(user):
                 return {"type": "message", "message": self.message_view(msg, user)}
@@ -354,7 +382,7 @@ class SandboxWeb:
         body = await self._body(request)
         user = self._user(body.get("user"))
         msg = self.emu.message(int(body.get("message") or 0))
-        if msg.channel_id not in {c.id for c in self.world.channels}:
+        if msg.channel_id not in self.world.channel_ids():
             raise BadRequest("that message is not in the sandbox")
         values = body.get("values")
         handle = await self.emu.click(

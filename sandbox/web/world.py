@@ -21,7 +21,19 @@ from pathlib import Path
 from typing import Any
 
 from sandbox.emulator import DiscordEmulator, EmulatorEvent
-from sandbox.models import Attachment, Channel, Guild, Member, Message, Role, User
+from sandbox.models import (
+    CREATE_PUBLIC_THREADS,
+    SEND_MESSAGES_IN_THREADS,
+    Attachment,
+    Channel,
+    Guild,
+    Member,
+    Message,
+    Role,
+    Thread,
+    ThreadMember,
+    User,
+)
 
 _log = logging.getLogger(__name__)
 
@@ -110,9 +122,23 @@ class SandboxWorld:
                 return user
         raise KeyError(f"no pretend user {ref!r}; there are {[u.name for u in self.users]}")
 
+    def threads(self) -> list[Thread]:
+        """The threads of the page's channels (archived ones too, not deleted ones), oldest
+        first."""
+        parents = {c.id for c in self.channels}
+        return sorted(
+            (t for t in self.guild.threads.values() if t.parent_id in parents and not t.deleted),
+            key=lambda t: t.id,
+        )
+
+    def channel_ids(self) -> set[int]:
+        """Where the page's messages are: its channels and their threads."""
+        return {c.id for c in self.channels} | {t.id for t in self.threads()}
+
     def channel(self, ref: str | int) -> Channel:
+        """A channel, or a thread of one, by id or name."""
         text = str(ref).strip().lstrip("#")
-        for channel in self.channels:
+        for channel in [*self.channels, *self.threads()]:
             if str(channel.id) == text or channel.name == text:
                 return channel
         raise KeyError(f"no channel {ref!r}; there are {[c.name for c in self.channels]}")
@@ -173,13 +199,69 @@ def _message_data(msg: Message) -> dict[str, Any]:
         "interaction_type": msg.interaction_type,
         "interaction_name": msg.interaction_name,
         "interaction_user_id": msg.interaction_user.id if msg.interaction_user else None,
+        "thread_id": msg.thread_id,
+        "reply_to": msg.reply_to,
     }
+
+
+def _thread_data(thread: Thread) -> dict[str, Any]:
+    return {
+        "id": thread.id,
+        "parent_id": thread.parent_id,
+        "owner_id": thread.owner_id,
+        "name": thread.name,
+        "auto_archive_duration": thread.auto_archive_duration,
+        "archived": thread.archived,
+        "locked": thread.locked,
+        "archive_timestamp": thread.archive_timestamp,
+        "create_timestamp": thread.create_timestamp,
+        "last_activity": thread.last_activity,
+        "rate_limit_per_user": thread.rate_limit_per_user,
+        "message_count": thread.message_count,
+        "total_message_sent": thread.total_message_sent,
+        "members": [
+            {"user_id": m.user_id, "joined_at": m.joined_at} for m in thread.members.values()
+        ],
+    }
+
+
+def _restore_thread(emu: DiscordEmulator, guild: Guild, t: dict[str, Any]) -> None:
+    thread = Thread(
+        id=int(t["id"]),
+        guild_id=guild.id,
+        name=str(t["name"]),
+        parent_id=int(t["parent_id"]),
+        owner_id=int(t["owner_id"]),
+        auto_archive_duration=int(t["auto_archive_duration"]),
+        archived=bool(t["archived"]),
+        locked=bool(t["locked"]),
+        archive_timestamp=float(t["archive_timestamp"]),
+        create_timestamp=float(t["create_timestamp"]),
+        last_activity=float(t["last_activity"]),
+        rate_limit_per_user=int(t["rate_limit_per_user"]),
+        message_count=int(t["message_count"]),
+        total_message_sent=int(t["total_message_sent"]),
+    )
+    for m in t["members"]:
+        thread.members[int(m["user_id"])] = ThreadMember(int(m["user_id"]), float(m["joined_at"]))
+    guild.threads[thread.id] = thread
+    emu.channels[thread.id] = thread
+    emu._schedule_archive(thread)  # it goes on archiving itself when idle
+
+
+def _grant_thread_permissions(guild: Guild) -> None:
+    """A world saved before threads: @everyone may talk in threads and the bot create them, as
+    in a world made now (add_guild's defaults)."""
+    guild.everyone.permissions |= SEND_MESSAGES_IN_THREADS
+    for role in guild.roles.values():
+        if role.managed:
+            role.permissions |= CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS
 
 
 def dump_world(emu: DiscordEmulator, world: SandboxWorld) -> dict[str, Any]:
     guild = world.guild
     kept: list[Message] = []
-    for channel in world.channels:
+    for channel in [*world.channels, *world.threads()]:
         kept += emu.channel_messages(channel)[-MAX_MESSAGES_PER_CHANNEL:]
     return {
         "version": FORMAT_VERSION,
@@ -210,6 +292,7 @@ def dump_world(emu: DiscordEmulator, world: SandboxWorld) -> dict[str, Any]:
                 for m in guild.members.values()
             ],
             "preferred_locale": emu.guild_locale(guild),
+            "threads": [_thread_data(t) for t in world.threads()],
         },
         "locales": {str(uid): code for uid, code in world.locales.items()},
         "messages": [_message_data(m) for m in kept],
@@ -261,6 +344,10 @@ def restore_world(emu: DiscordEmulator, data: dict[str, Any]) -> SandboxWorld:
     emu.guilds[guild.id] = guild
     # (both added after the first format: absent means en-US)
     emu.guild_locales[guild.id] = discord_locale(g.get("preferred_locale") or DEFAULT_LOCALE)
+    if "threads" not in g:  # saved before threads
+        _grant_thread_permissions(guild)
+    for t in g.get("threads") or []:
+        _restore_thread(emu, guild, t)
     for m in data["messages"]:
         interaction_user = m.get("interaction_user_id")
         msg = Message(
@@ -293,6 +380,8 @@ def restore_world(emu: DiscordEmulator, data: dict[str, Any]) -> SandboxWorld:
                 emu.users.get(int(interaction_user)) if interaction_user is not None else None
             ),
             created_via="restored",
+            thread_id=m.get("thread_id"),
+            reply_to=m.get("reply_to"),
         )
         emu.messages[msg.id] = msg
     emu.snowflakes.advance_past(int(data["last_snowflake"]))
@@ -343,7 +432,7 @@ class WorldStore:
         return world
 
     def _on_event(self, event: EmulatorEvent) -> None:
-        if event.kind.startswith("message_"):
+        if event.kind.startswith(("message_", "thread_")):
             self._save_soon()
 
     def _save_soon(self) -> None:

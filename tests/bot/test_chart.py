@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from matplotlib import pyplot as plt
-
 from bot.render.base import ScoreChart
 from bot.render.chart import draw, figure
 
@@ -27,7 +25,9 @@ def test_the_score_axis_shows_whole_points_only() -> None:
         assert len(ticks) >= 2
         assert all(float(t).is_integer() for t in ticks), list(ticks)
     finally:
-        plt.close(fig)
+        from matplotlib import pyplot  # imported here: slow, and only this test needs it
+
+        pyplot.close(fig)
 
 
 def test_the_picture_is_a_png() -> None:

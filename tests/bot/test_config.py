@@ -38,6 +38,7 @@ def test_a_bad_value_is_refused(name: str, value: str, monkeypatch: pytest.Monke
         Config(_env_file=None)  # type: ignore[call-arg]
 
 
+@pytest.mark.process  # starts python -m bot
 def test_python_m_bot_names_the_bad_setting(tmp_path: Path) -> None:
     env = {"PATH": "/usr/bin:/bin", "TURN_TIMER_SECONDS": "7", "HOME": str(tmp_path)}
     run = subprocess.run(
@@ -54,6 +55,7 @@ def test_python_m_bot_names_the_bad_setting(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.process  # starts python -m bot
 @pytest.mark.parametrize(
     ("extra", "code"),
     [({"DISCORD_TOKEN": "x"}, 0), ({}, 1), ({"DISCORD_TOKEN": "x", "LOG_LEVEL": "LOUD"}, 2)],
@@ -78,6 +80,7 @@ def test_make_run_asks_whether_there_is_a_token(
     assert (run.stderr == "") == (code != 2)
 
 
+@pytest.mark.process  # starts python -m bot
 def test_without_a_token_the_bot_says_how_to_get_one_and_how_to_try_it(tmp_path: Path) -> None:
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
     run = subprocess.run(

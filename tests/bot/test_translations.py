@@ -8,6 +8,7 @@ tests then say what is missing or too long.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from pathlib import Path
@@ -33,8 +34,10 @@ CODES = sorted(LANGUAGES)
 NAME_RE = re.compile(r"^[-_\w]{1,32}$")
 
 
+@functools.cache
 def _messages(code: str) -> dict[str, ast.Message]:
-    """Every message of a language, from all its files (a message id is in one file only)."""
+    """Every message of a language, from all its files (a message id is in one file only).
+    Parsed once per worker: several tests read the same language (nothing changes it)."""
     found: dict[str, ast.Message] = {}
     for path in sorted((LOCALES_DIR / code).glob("*.ftl")):
         resource = FluentParser().parse(path.read_text(encoding="utf-8"))

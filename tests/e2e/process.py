@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sandbox import Channel, ComponentNotClickable, DiscordEmulator, Message, User
-from tests.e2e.harness import PLAY_RE, enabled_moves, is_hand, text_of
+from tests.e2e.harness import PLAY_RE, UNLIMITED_CREATES, enabled_moves, is_hand, text_of
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,6 +34,7 @@ def bot_env(emu: DiscordEmulator, db: Path | str, **extra: str) -> dict[str, str
             "GUILD_READY_TIMEOUT": "0.05",
             "TABLE_EDIT_GAP_SECONDS": "0.05",
             "LOG_LEVEL": "WARNING",
+            "WEBHOOK_CREATES_PER_CHANNEL": str(UNLIMITED_CREATES),
         }
     )
     env.update(extra)

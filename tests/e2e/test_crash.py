@@ -25,6 +25,8 @@ from sandbox import Channel, DiscordEmulator, EmulatorEvent, User
 from tests.e2e.harness import enabled_moves, is_hand, lobby_table_id, make_world, text_of
 from tests.e2e.process import BotProcess, SeenPlayers
 
+pytestmark = pytest.mark.process  # each test starts python -m bot
+
 POST_MESSAGE = ("POST", "/channels/{channel_id}/messages")
 EDIT_MESSAGE = ("PATCH", "/channels/{channel_id}/messages/{message_id}")
 DELETE_MESSAGE = ("DELETE", "/channels/{channel_id}/messages/{message_id}")

@@ -22,6 +22,7 @@ from bot.i18n import ENGLISH
 from bot.model import PLAYING, Seat, Table
 from bot.render import Button, Embed, Field, Option, Rendered, Select
 from bot.render.messages import hand_message, lobby_message, table_message
+from bot.tables.ports import MessageGone, TokenRefused
 from cogs.discord.rest import message_json
 from cogs.discord.ui import edit_kwargs, send_kwargs
 from engine.record import new_game
@@ -169,7 +170,9 @@ async def test_the_fast_path_sends_what_the_public_api_sends(
         assert emu.message(answered.id).content == "just words"
         await rest.token_delete(token, str(hand))
         assert emu.message(hand).deleted
-        with pytest.raises(discord.HTTPException):
+        with pytest.raises(MessageGone):  # deleted: the token is fine, the message is gone
+            await rest.token_edit(token, str(hand), samples()[5])
+        with pytest.raises(TokenRefused):  # Unknown Webhook: never use it again
             await rest.token_post("not-a-token", samples()[0], ephemeral=True)
         emu.assert_no_violations()
 

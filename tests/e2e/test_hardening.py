@@ -71,6 +71,12 @@ async def test_a_database_locked_by_another_program_is_answered_honestly_in_time
         p2 = Players(emu, bot, t2, {u.id: u for u in others}, other.channel("table"))
         for p in (p1, p2):
             assert await p.play_one()
+        for p in (p1, p2):
+            # The next person sees their turn before the lock comes (the feed writes down a
+            # hand's new copy before posting it, so while the lock lasts it shows nothing new).
+            uid = p.human_to_act()
+            assert uid is not None
+            await p.my_turn_hand(uid)
         locker = await asyncio.create_subprocess_exec(
             sys.executable, "-c", LOCKER, str(db), "10", stdout=asyncio.subprocess.PIPE
         )

@@ -15,6 +15,8 @@ from sandbox import DiscordEmulator
 from tests.e2e.harness import lobby_table_id, make_world, text_of
 from tests.e2e.process import ROOT, BotProcess, SeenPlayers, bot_env
 
+pytestmark = pytest.mark.process  # each test starts python -m bot
+
 
 async def _run(env: dict[str, str], timeout: float = 30.0) -> tuple[int, str, str]:
     proc = await asyncio.create_subprocess_exec(

@@ -32,6 +32,7 @@ from tests.e2e.harness import (
 from tests.e2e.process import BotProcess, SeenPlayers
 
 
+@pytest.mark.process  # starts python -m bot
 async def test_the_first_click_after_a_kill_is_played(emu: DiscordEmulator, tmp_path: Path) -> None:
     w = make_world(emu)
     alice, bob, _ = w.users
@@ -76,6 +77,7 @@ async def test_the_first_click_after_a_kill_is_played(emu: DiscordEmulator, tmp_
         await bot.stop()
 
 
+@pytest.mark.process  # starts python -m bot
 async def test_a_turn_timer_runs_out_on_time_after_a_kill(
     emu: DiscordEmulator, tmp_path: Path
 ) -> None:

@@ -10,11 +10,14 @@ import json
 from pathlib import Path
 
 import asyncpg
+import pytest
 
 from sandbox import DiscordEmulator, Guild, User
 from sandbox.postgres import new_database
 from tests.e2e.harness import lobby_table_id, text_of
 from tests.e2e.process import BotProcess, SeenPlayers
+
+pytestmark = pytest.mark.process  # each test starts python -m bot
 
 
 def _guild_on_shard(emu: DiscordEmulator, shard: int, count: int, name: str) -> Guild:

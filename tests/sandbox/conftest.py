@@ -2,7 +2,9 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from typing import Any
 
+import aiohttp
 import discord
 import pytest
 
@@ -47,3 +49,26 @@ def text_channel(bot: discord.Client, channel: Channel) -> discord.TextChannel:
     found = bot.get_channel(channel.id)
     assert isinstance(found, discord.TextChannel)
     return found
+
+
+Answer = tuple[int, dict[str, str], Any]
+
+
+class BotApi:
+    """Raw REST calls with the bot token: status, headers and JSON body of each answer."""
+
+    def __init__(self, session: aiohttp.ClientSession, base: str) -> None:
+        self.session = session
+        self.base = base
+
+    async def __call__(self, method: str, path: str, **kwargs: Any) -> Answer:
+        async with self.session.request(method, self.base + path, **kwargs) as resp:
+            return resp.status, dict(resp.headers), await resp.json(content_type=None)
+
+
+@pytest.fixture
+async def api(emu: DiscordEmulator) -> AsyncIterator[BotApi]:
+    assert emu.urls is not None
+    auth = {"Authorization": f"Bot {emu.token}"}
+    async with aiohttp.ClientSession(headers=auth) as session:
+        yield BotApi(session, emu.urls.api)

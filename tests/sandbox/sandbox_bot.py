@@ -82,6 +82,14 @@ class HandView(discord.ui.View):
             content=f"{interaction.user.name} folded", view=None
         )
 
+    @discord.ui.button(label="Announce", custom_id="announce")
+    async def announce(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
+    ) -> None:
+        """A public followup of a click on an ephemeral message (what a bot must not do)."""
+        await interaction.response.defer()
+        await interaction.followup.send(f"{interaction.user.name} announces")
+
 
 class TableView(discord.ui.View):
     def __init__(self) -> None:
@@ -122,6 +130,7 @@ class SandboxBot(commands.Bot):
     saved: list[discord.Interaction[Any]]
     slow_delay: float
     seen_messages: list[str]
+    deleted_ids: list[int]
 
 
 def _game_group(bot: SandboxBot) -> app_commands.Group:
@@ -271,12 +280,17 @@ def _configure(bot: SandboxBot) -> None:
     bot.saved = []
     bot.slow_delay = 0.0
     bot.seen_messages = []
+    bot.deleted_ids = []
     bot.tree.add_command(_game_group(bot))
     bot.tree.add_command(settings_command)
 
     @bot.event
     async def on_message(message: discord.Message) -> None:
         bot.seen_messages.append(message.content)
+
+    @bot.event
+    async def on_raw_message_delete(payload: discord.RawMessageDeleteEvent) -> None:
+        bot.deleted_ids.append(payload.message_id)
 
 
 async def _setup(bot: SandboxBot) -> None:
@@ -286,9 +300,11 @@ async def _setup(bot: SandboxBot) -> None:
 
 
 class PlainBot(SandboxBot):
-    def __init__(self) -> None:
+    def __init__(self, intents: discord.Intents | None = None) -> None:
         super().__init__(
-            command_prefix="!", intents=discord.Intents.default(), guild_ready_timeout=0.05
+            command_prefix="!",
+            intents=intents or discord.Intents.default(),
+            guild_ready_timeout=0.05,
         )
         _configure(self)
 
@@ -297,6 +313,15 @@ class PlainBot(SandboxBot):
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         return None  # the default sleeps 5 s before every re-IDENTIFY
+
+
+class ContentBot(PlainBot):
+    """A bot that asked for the privileged MESSAGE_CONTENT intent too."""
+
+    def __init__(self) -> None:
+        intents = discord.Intents.default()
+        intents.message_content = True
+        super().__init__(intents)
 
 
 class ShardedBot(commands.AutoShardedBot, SandboxBot):

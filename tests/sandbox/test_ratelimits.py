@@ -8,10 +8,7 @@ how fast this machine sends requests.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from typing import Any
 
-import aiohttp
 import pytest
 
 from sandbox import DiscordEmulator
@@ -23,7 +20,7 @@ from sandbox.ratelimits import (
     INTERACTION_TOKEN,
     RateLimiter,
 )
-from tests.sandbox.conftest import World, text_channel
+from tests.sandbox.conftest import BotApi, World, text_channel
 from tests.sandbox.sandbox_bot import PlainBot
 
 
@@ -128,29 +125,6 @@ def frozen(emu: DiscordEmulator) -> HandClock:
     clock = HandClock()
     emu.limiter = RateLimiter(clock=clock)
     return clock
-
-
-Answer = tuple[int, dict[str, str], Any]
-
-
-class BotApi:
-    """Raw REST calls with the bot token: status, headers and JSON body of each answer."""
-
-    def __init__(self, session: aiohttp.ClientSession, base: str) -> None:
-        self.session = session
-        self.base = base
-
-    async def __call__(self, method: str, path: str, **kwargs: Any) -> Answer:
-        async with self.session.request(method, self.base + path, **kwargs) as resp:
-            return resp.status, dict(resp.headers), await resp.json(content_type=None)
-
-
-@pytest.fixture
-async def api(emu: DiscordEmulator) -> AsyncIterator[BotApi]:
-    assert emu.urls is not None
-    auth = {"Authorization": f"Bot {emu.token}"}
-    async with aiohttp.ClientSession(headers=auth) as session:
-        yield BotApi(session, emu.urls.api)
 
 
 async def test_a_burst_over_50_a_second_is_answered_429_global(

@@ -2,8 +2,11 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import shutil
-from collections.abc import AsyncIterator, Callable
+import subprocess
+import threading
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -60,6 +63,9 @@ def bot_settings(tmp_path: Path, **overrides: Any) -> Any:
         "ai_pause_seconds": 0,
         "guild_ready_timeout": 0.05,
         "table_edit_gap_seconds": 0.05,
+        # The tests click faster than people: the emulator's default (no hidden limit on
+        # webhook creates) is what the bot is told, as in tests/e2e/harness.py.
+        "webhook_creates_per_channel": 1000,
     }
     values.update(overrides)
     return Config(_env_file=None, **values)  # type: ignore[call-arg]
@@ -172,19 +178,52 @@ def browser_problem() -> tuple[str, str] | None:
     return None
 
 
-@pytest.fixture
-async def browser() -> AsyncIterator[Any]:
+@pytest.fixture(scope="session")
+def chromium_endpoint(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """One Chromium for this worker's browser tests (starting one costs a second of CPU): its
+    DevTools address. Each test connects to it and works in browser contexts of its own, so
+    nothing (cookies, storage, pages) passes from one test to the next."""
     problem = browser_problem()
     if problem is not None:
         outcome, reason = problem
         if outcome == "skip":
             pytest.skip(reason)
         pytest.fail(reason)
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    args = [CHROMIUM, *CHROMIUM_ARGS, "--remote-debugging-port=0", f"--user-data-dir={profile}"]
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        yield _devtools_address(proc)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def _devtools_address(proc: subprocess.Popen[str]) -> str:
+    """The ``ws://`` address Chromium prints once it listens (it says so on standard error)."""
+    assert proc.stderr is not None
+    seen = []
+    for line in proc.stderr:
+        found = re.search(r"DevTools listening on (ws://\S+)", line)
+        if found:
+            # Nothing more is read from it: a full pipe must not stop Chromium.
+            threading.Thread(target=proc.stderr.read, daemon=True).start()
+            return found.group(1)
+        seen.append(line)
+    raise RuntimeError(f"Chromium did not start: {''.join(seen)[-500:]}")
+
+
+@pytest.fixture
+async def browser(chromium_endpoint: str) -> AsyncIterator[Any]:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as pw:
-        chromium = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        chromium = await pw.chromium.connect_over_cdp(chromium_endpoint)
         try:
             yield chromium
         finally:
-            await chromium.close()
+            await chromium.close()  # closes this test's contexts, not the browser

@@ -12,9 +12,11 @@ import discord
 import pytest
 from discord.ext import commands
 
+from sandbox import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS, DiscordEmulator
 from sandbox.run import Sandbox, SandboxConfig, banner, serve_sandbox, start_sandbox
 from sandbox.web import flatten_commands
 from sandbox.web.server import find_leaf, unknown_command
+from sandbox.web.world import create_world, dump_world, restore_world
 from tests.sandbox.sandbox_bot import PlainBot
 from tests.sandbox_web.conftest import PageClient, sandbox_config
 
@@ -530,3 +532,129 @@ async def test_locales_survive_a_restart(tmp_path: Path) -> None:
         assert guild is not None and guild.preferred_locale.value == "fi"
     finally:
         await box.close()
+
+
+# ----- threads ---------------------------------------------------------------------------------
+
+
+async def _thread_from_table(sandbox: Sandbox, name: str = "table 1") -> Any:
+    """The test bot's public table in #smear, and a thread Ada (the owner) starts from it."""
+    emu, world = sandbox.emulator, sandbox.web.world
+    table = await emu.invoke_and_wait(world.user("Ada"), world.channel("smear"), "game table")
+    return table, emu.start_thread(world.user("Ada"), table, name)
+
+
+async def test_threads_are_listed_under_their_channel_and_the_message_links_to_it(
+    sandbox: Sandbox, page: PageClient
+) -> None:
+    ben = await page.socket("Ben")
+    table, thread = await _thread_from_table(sandbox)
+    created = await ben.wait("thread")
+    assert created["thread"] == {
+        "id": str(thread.id),
+        "name": "table 1",
+        "topic": None,
+        "parent_id": str(sandbox.web.world.channel("smear").id),
+        "archived": False,
+        "locked": False,
+        "message_count": 0,
+    }
+    starter = await ben.wait("message", lambda f: f["message"]["id"] == str(table.id))
+    assert starter["message"]["thread"] == str(thread.id)
+    _, state = await page.get("/api/state?user=Cy")
+    listed = {c["name"]: c for c in state["channels"]}
+    assert listed["table 1"]["parent_id"] == listed["smear"]["id"]
+    assert "parent_id" not in listed["smear"]
+    shown = next(m for m in state["messages"] if m["id"] == str(table.id))
+    assert shown["thread"] == str(thread.id)
+
+
+async def test_commands_clicks_and_words_work_inside_a_thread(
+    sandbox: Sandbox, page: PageClient
+) -> None:
+    ada = await page.socket("Ada")
+    _, thread = await _thread_from_table(sandbox)
+    tid = str(thread.id)
+    await page.ok("/api/invoke", {"user": "Ada", "channel": tid, "command": "game counter"})
+    counter = (await ada.wait("message", lambda f: f["message"]["channel_id"] == tid))["message"]
+    assert counter["content"] == "count 0"
+    await page.ok("/api/click", {"user": "Ben", "message": counter["id"], "custom_id": "counter:0"})
+    await ada.wait("message", lambda f: f["message"]["content"] == "count 1")
+    await page.ok("/api/say", {"user": "Cy", "channel": tid, "content": "nice"})
+    said = await ada.wait("message", lambda f: f["message"]["content"] == "nice")
+    assert said["message"]["channel_id"] == tid
+    assert sandbox.emulator.thread_members(thread)[-1].name == "Cy"
+    sandbox.emulator.assert_no_violations()
+
+
+async def test_archiving_locking_and_deleting_a_thread_reach_the_page(
+    sandbox: Sandbox, page: PageClient
+) -> None:
+    emu, world = sandbox.emulator, sandbox.web.world
+    ada = await page.socket("Ada")
+    _, thread = await _thread_from_table(sandbox)
+    await ada.wait("thread")
+    emu.clock.advance(24 * 60 * 60)  # a day without a message
+    archived = await ada.wait("thread", lambda f: f["thread"]["archived"])
+    assert archived["thread"]["id"] == str(thread.id)
+    await page.ok("/api/say", {"user": "Ben", "channel": str(thread.id), "content": "again"})
+    await ada.wait("thread", lambda f: not f["thread"]["archived"])
+    emu.lock_thread(thread, by=world.user("Ada"))
+    await ada.wait("thread", lambda f: f["thread"]["locked"])
+    status, data = await page.post(
+        "/api/say", {"user": "Ben", "channel": str(thread.id), "content": "let me"}
+    )
+    assert status == 400 and "locked" in data["error"]
+    emu.delete_thread(thread, by=world.user("Ada"))
+    deleted = await ada.wait("thread_delete")
+    assert deleted["id"] == str(thread.id)
+    _, state = await page.get("/api/state?user=Ada")
+    assert str(thread.id) not in {c["id"] for c in state["channels"]}
+    assert all(m["channel_id"] != str(thread.id) for m in state["messages"])
+
+
+async def test_threads_survive_a_restart(tmp_path: Path) -> None:
+    config = sandbox_config(tmp_path)
+    box = await start_sandbox(PlainBot, config)
+    try:
+        emu, world = box.emulator, box.web.world
+        ada = world.user("Ada")
+        table = await emu.invoke_and_wait(ada, world.channel("smear"), "game table")
+        thread = emu.start_thread(ada, table, "table 1", auto_archive_duration=60)
+        counter = await emu.invoke_and_wait(ada, thread, "game counter")
+        old = emu.start_thread(ada, await emu.send_message(ada, world.channel("salad"), "x"), "old")
+        emu.archive_thread(old)
+    finally:
+        await box.close()
+
+    box = await start_sandbox(PlainBot, config)
+    try:
+        emu, world = box.emulator, box.web.world
+        assert box.store.restored
+        restored = world.guild.thread("table 1")
+        assert (restored.id, restored.parent_id) == (thread.id, world.channel("smear").id)
+        assert restored.auto_archive_duration == 60 and not restored.archived
+        assert emu.message(table.id).thread_id == thread.id
+        assert world.guild.thread("old").archived
+        assert [u.name for u in emu.thread_members(restored)] == ["Ada"]
+        # the bot hears of the active thread at once (GUILD_CREATE), and its button still works
+        assert isinstance(box.client.get_channel(thread.id), discord.Thread)
+        clicked = await emu.click_and_wait(world.user("Ben"), counter.id, "counter:0")
+        assert clicked.content == "count 1" and clicked.channel_id == thread.id
+        emu.clock.advance(61 * 60)  # and it still archives itself when idle
+        assert restored.archived
+    finally:
+        await box.close()
+
+
+async def test_a_world_saved_before_threads_lets_people_talk_in_them() -> None:
+    async with DiscordEmulator() as first:
+        data = dump_world(first, create_world(first))
+    data["guild"].pop("threads")
+    for role in data["guild"]["roles"]:
+        role["permissions"] &= ~(CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS)
+    async with DiscordEmulator() as second:
+        world = restore_world(second, data)
+        ben = world.user("Ben")
+        assert second.permissions_for(world.guild, ben) & SEND_MESSAGES_IN_THREADS
+        assert second.permissions_for(world.guild, second.bot_user) & CREATE_PUBLIC_THREADS

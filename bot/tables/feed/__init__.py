@@ -31,6 +31,10 @@ from bot.model import Table
 from bot.render import Rendered
 from bot.storage import LoadedTable, OutboxRow, Storage, StorageUnavailable
 from bot.tables.feed.budget import Budget
+from bot.tables.feed.channels import ChannelLog
+from bot.tables.feed.creates import LIMIT as CREATES_LIMIT
+from bot.tables.feed.creates import WINDOW as CREATES_WINDOW
+from bot.tables.feed.creates import WebhookCreates
 from bot.tables.feed.hands import Hands
 from bot.tables.feed.outlet import Outlet, Voice
 from bot.tables.feed.public import PublicMessages
@@ -69,11 +73,19 @@ class Feed:
         hand_edit_gap: float = HAND_EDIT_GAP,
         remind_after: float = REMIND_AFTER,
         budget: Budget | None = None,
+        webhook_creates: tuple[int, float] = (CREATES_LIMIT, CREATES_WINDOW),
+        public_messages: str = "interactions",
     ) -> None:
         self.storage = storage
         self.languages = languages
         self.clock = clock or SystemClock()
-        self.outlet = Outlet(discord, budget or Budget.share(self.clock), self.clock)
+        self.outlet = Outlet(
+            discord,
+            budget or Budget.share(self.clock),
+            self.clock,
+            WebhookCreates(self.clock, *webhook_creates),
+            ChannelLog(),
+        )
         self.tables: dict[int, TableFeed] = {}
         self.public = PublicMessages(
             storage,
@@ -81,6 +93,7 @@ class Feed:
             self.clock,
             table_edit_gap=table_edit_gap,
             remind_after=remind_after,
+            interactions=public_messages == "interactions",
         )
         self.hands = Hands(
             storage,
@@ -197,6 +210,13 @@ class Feed:
         """Outbox rows not yet sent, over all tables."""
         return sum(len(tf.outbox) for tf in self.tables.values())
 
+    def idle(self) -> bool:
+        """Nothing is being sent or saved right now, and nothing is waiting to be sent but
+        what is due later (tests wait for this instead of guessing from the time)."""
+        busy = any(tf.passing or tf.wake.is_set() or tf.outbox for tf in self.tables.values())
+        saving = self.hands.saver is not None and not self.hands.saver.done()
+        return not busy and not saving and not any(not t.done() for t in self.hands.side)
+
     # ================================================================== the publisher task
 
     async def _run(self, tf: TableFeed) -> None:
@@ -209,20 +229,23 @@ class Feed:
                         await tf.wake.wait()
             tf.wake.clear()
             tf.due = math.inf
+            tf.passing = True
             try:
                 done = await self._publish(tf)
             except asyncio.CancelledError:
                 raise
             except Exception as e:
+                tf.passing = False
                 failures += 1
-                level = logging.WARNING if isinstance(e, Unavailable) else logging.ERROR
+                # Discord or the database away for a while is expected: one line, no traceback.
+                passing = isinstance(e, Unavailable | StorageUnavailable)
                 log.log(
-                    level,
+                    logging.WARNING if passing else logging.ERROR,
                     "table=%s publishing failed (%d in a row): %s",
                     tf.table.id,
                     failures,
                     e,
-                    exc_info=not isinstance(e, Unavailable),
+                    exc_info=not passing,
                 )
                 if self._closing:
                     return
@@ -230,6 +253,7 @@ class Feed:
                 await asyncio.sleep(min(longest, 0.25 * 2**failures))
                 tf.wake.set()
                 continue
+            tf.passing = False
             failures = 0
             if done:
                 self.tables.pop(tf.table.id, None)
@@ -275,7 +299,7 @@ class Feed:
         shown: Shown,
         click: Click,
         *,
-        update: Callable[[Rendered | None], Awaitable[None]],
+        update: Callable[[Rendered | None], Awaitable[int | None]],
         post: Callable[[Rendered], Awaitable[int | None]],
     ) -> None:
         """Answer a person's click with their hand, through their hand's lane."""
@@ -297,7 +321,7 @@ class Feed:
         shown: Shown,
         message_id: int | None,
         *,
-        update: Callable[[Rendered | None], Awaitable[None]],
+        update: Callable[[Rendered | None], Awaitable[int | None]],
     ) -> None:
         """Answer a click on a public message of the table (the lobby) through its lane."""
         await self.public.answer(self.add(t), name, shown, message_id, update=update)
@@ -305,6 +329,21 @@ class Feed:
     async def still_there(self, t: Table, name: str) -> int | None:
         """The id of a table's public message if it still exists."""
         return await self.public.still_there(self.tables.get(t.id), t, name)
+
+    # ================================================================== what Discord tells
+
+    @property
+    def channels(self) -> ChannelLog:
+        """What the bot knows of its channels (messages posted and deleted)."""
+        return self.outlet.channels
+
+    def answered(self, channel_id: int, message_id: int, *, private_to: int | None) -> None:
+        """A message sent as an interaction's answer (public, or only ``private_to`` sees it)."""
+        self.outlet.channels.posted(channel_id, message_id, private_to)
+
+    def followup_sent(self, channel_id: int) -> None:
+        """An interaction's followup (a webhook create) was sent outside the feed."""
+        self.outlet.creates.spend(channel_id)
 
     def message_of(self, table_id: int, name: str) -> int | None:
         tf = self.tables.get(table_id)

@@ -1,12 +1,15 @@
 """Each person's hand: an ephemeral message that follows them down the channel.
 
 A hand is reached through the person's interaction tokens (each click brings a fresh one, valid
-15 minutes). When their turn comes, or a new hand is dealt, it is posted anew at the bottom with
-their freshest token and the older copy is deleted; otherwise it is edited in place, at most
-once per ``hand_edit_gap``. A copy whose token is about to die is reduced to one line with no
-buttons while it still can be. Tokens are kept in the database (a moment after they change), so
-hands keep following their people after a restart; a copy's token is saved before the copy is
-posted, and a new copy before the older one is deleted.
+15 minutes). When their turn comes, or a new hand is dealt, it must be the newest message they
+see: if it still is (``channels``: nobody posted below it since), it is edited in place; else
+it is posted anew at the bottom with their freshest token and the older copy is deleted. A new
+copy is a webhook create: when the channel has no room left for one (``creates``), the copy is
+edited in place instead, so the turn shows at once wherever the copy is. Otherwise a copy is
+edited in place at most once per ``hand_edit_gap``. A copy whose token is about to die is
+reduced to one line with no buttons while it still can be. Tokens are kept in the database (a
+moment after they change), so hands keep following their people after a restart; a copy's token
+is saved before the copy is posted, and a new copy before the older one is deleted.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from bot.tables.feed.outlet import (
     TOKEN_LIMIT,
     TOKEN_MARGIN,
     TOKEN_PATIENT,
+    Edited,
     Outlet,
     Voice,
 )
@@ -43,6 +47,7 @@ from bot.tables.feed.state import (
 from bot.tables.ports import Clock, Unavailable
 
 log = logging.getLogger("trickbot.feed")
+LATER = 1.0  # seconds: Discord asked to wait before a copy's edit (a limit it does not announce)
 
 
 class Hands:
@@ -66,8 +71,9 @@ class Hands:
         self._dirty: dict[tuple[int, int], HandLane] = {}  # lanes to save
         self.saver: asyncio.Task[None] | None = None
 
-    def usable(self, issued: float) -> bool:
-        return self.clock.time() - issued < TOKEN_LIFE - TOKEN_MARGIN
+    def usable(self, token: str, issued: float) -> bool:
+        """Not refused by Discord, and with some life left."""
+        return self.discord.alive(token, issued)
 
     # ------------------------------------------------------------------ a publishing pass
 
@@ -92,45 +98,95 @@ class Hands:
         """Bring one person's hand up to the plan. False if it could not be rendered (the
         table moved on)."""
         copy = lane.copy
-        # A new hand always moves the copy below the new table message, even when the
-        # person's own click already showed it in place.
         new_hand = copy is not None and plan.hand_no > copy.hand_no
-        fresh_copy = copy is None or (turn is not None and copy.turn != turn)
-        shown = copy is not None and plan.revision <= copy.shown
-        if shown and not new_hand:
+        turn_came = turn is not None and (copy is None or copy.turn != turn)
+        # On their turn, anything posted below the hand (a ping, a result, someone talking)
+        # sends it down again.
+        channels = self.discord.channels
+        buried = (
+            turn is not None
+            and copy is not None
+            and channels.knows(copy.message_id)
+            and not channels.at_bottom(tf.table.channel_id, lane.user_id, copy.message_id)
+        )
+        if copy is not None and plan.revision <= copy.shown and not (new_hand or buried):
             return True
-        if fresh_copy or new_hand:
+        if copy is None or new_hand or turn_came or buried:
+            # Their turn (or a new hand) must be the newest message they see.
             payload = plan.hand(lane, seat, lang)
             if payload is None:
                 return False
-            if await self._new_copy(tf, plan, lane, payload, turn):
+            if await self._to_bottom(tf, plan, lane, payload, turn):
                 return True
-        if shown or copy is None or copy.expired or not self.usable(copy.issued):
+        copy = lane.copy
+        if copy is None or copy.expired or not self.usable(copy.token, copy.issued):
             return True
-        stale_turn = copy.turn is not None and copy.turn != turn
+        # The turn that reaches its person goes now (where the copy is); others once per gap.
+        urgent = new_hand or turn_came or (copy.turn is not None and copy.turn != turn)
+        return await self._edit(tf, plan, lane, copy, (seat, lang, turn), urgent=urgent)
+
+    async def _to_bottom(
+        self,
+        tf: TableFeed,
+        plan: Plan,
+        lane: HandLane,
+        payload: Rendered,
+        turn: tuple[int, int] | None,
+    ) -> bool:
+        """Make the hand the newest message its person sees: True if a new copy was posted.
+        False if the copy is still at the bottom (it is edited in place), or the channel has
+        no room for a webhook create (edited where it is: the turn shows at once)."""
+        channel = tf.table.channel_id
+        copy = lane.copy
+        if copy is not None and self.discord.channels.at_bottom(
+            channel, lane.user_id, copy.message_id
+        ):
+            return False
+        if not self.discord.room_for_hand(channel):
+            return False
+        return await self._new_copy(tf, plan, lane, payload, turn)
+
+    async def _edit(
+        self,
+        tf: TableFeed,
+        plan: Plan,
+        lane: HandLane,
+        copy: HandCopy,
+        how: tuple[int, Lang, tuple[int, int] | None],
+        *,
+        urgent: bool,
+    ) -> bool:
+        """Edit the copy in place, up to the plan."""
+        seat, lang, turn = how
         now = self.clock.monotonic()
-        if not stale_turn and now < copy.edited_at + self.hand_edit_gap:
+        if not urgent and now < copy.edited_at + self.hand_edit_gap:
             tf.wake_at(copy.edited_at + self.hand_edit_gap)
             return True
         # A token's window that is full holds back even the edit that follows the person (it
         # goes a moment later instead of being refused by Discord); others leave room for it.
-        room = TOKEN_LIMIT if stale_turn else TOKEN_PATIENT
-        wait = self.discord.wait_for(Voice(copy.token, copy.issued), room)
+        wait = self.discord.wait_for(
+            Voice(copy.token, copy.issued), TOKEN_LIMIT if urgent else TOKEN_PATIENT
+        )
         if wait > 0:
             tf.wake_at(now + wait)
             return True
         payload = plan.hand(lane, seat, lang)
         if payload is None:
             return False
-        if payload == copy.payload:
-            return True
-        if await self.discord.hand_edit(
-            copy.token, copy.issued, copy.ref, copy.message_id, payload
-        ):
-            copy.shown, copy.payload, copy.turn, copy.edited_at = plan.revision, payload, turn, now
-        else:
-            lane.copy = None  # gone (deleted by its owner, or the token was refused)
-            self.remember(tf.table.id, lane)
+        if payload != copy.payload:
+            edited = await self.discord.hand_edit(
+                copy.token, copy.issued, copy.ref, copy.message_id, payload
+            )
+            if edited is Edited.LATER:
+                tf.wake_at(now + LATER)
+                return True
+            if edited is Edited.GONE:
+                lane.copy = None  # deleted by its owner, or the token was refused
+                self.remember(tf.table.id, lane)
+                tf.wake.set()  # posted anew with another token, if there is one
+                return True
+        copy.shown, copy.payload, copy.turn, copy.edited_at = plan.revision, payload, turn, now
+        copy.hand_no = plan.hand_no
         return True
 
     async def _new_copy(
@@ -143,28 +199,25 @@ class Hands:
     ) -> bool:
         """Post the hand anew at the bottom with the freshest token, then remove the older copy.
         False if no token can post (idle for 15 minutes: the ping shows the way back)."""
-        tokens = []
-        if lane.fresh is not None:
-            tokens.append(lane.fresh)
-        if lane.copy is not None:
-            tokens.append((lane.copy.token, lane.copy.issued))
+        tokens = lane.tokens()
 
         # The freshest token with room in its window first (a full one would make it wait).
         def order(known: tuple[str, float]) -> tuple[bool, float]:
             return self.discord.wait_for(Voice(*known), TOKEN_LIMIT) > 0, -known[1]
 
         for token, issued in sorted(tokens, key=order):
-            if not self.usable(issued):
+            if not self.usable(token, issued):
                 continue
             if lane.saved != lane.row():
                 # The token is in the database before the copy exists: after a crash right
                 # after posting, the feed can still reach this person.
                 await self.storage.feed.save_hand_copies([(tf.table.id, lane.row())])
                 lane.saved = lane.row()
-            message_id = await self.discord.hand_post(token, issued, payload)
-            if message_id is None:  # Discord refused this token: never try it again
-                if lane.fresh is not None and lane.fresh[0] == token:
-                    lane.fresh = None
+            channel = tf.table.channel_id
+            message_id = await self.discord.hand_post(channel, lane.user_id, token, issued, payload)
+            if message_id is None:  # refused (never tried again), or no room in the channel
+                if not self.discord.room_for_hand(channel):
+                    return False
                 continue
             old = lane.copy
             lane.copy = HandCopy(
@@ -190,7 +243,7 @@ class Hands:
     async def _remove_copy(self, old: HandCopy) -> None:
         """An older copy of a hand goes: deleted, or if that fails reduced to one line. It is
         no longer the live copy, so this needs no lane (and runs on its own)."""
-        if old.expired or not self.usable(old.issued):
+        if old.expired or not self.usable(old.token, old.issued):
             return
         try:
             if not await self.discord.hand_delete(old.token, old.issued, old.ref, old.message_id):
@@ -272,7 +325,7 @@ class Hands:
         for lane in tf.lanes.values():
             async with lane.lock:
                 copy = lane.copy
-                if copy is None or copy.expired or not self.usable(copy.issued):
+                if copy is None or copy.expired or not self.usable(copy.token, copy.issued):
                     continue
                 lang = self.languages.private(t.guild_id, lane.user_id, lane.locale)
                 seat = t.seat_of(lane.user_id)
@@ -295,7 +348,7 @@ class Hands:
         shown: Shown,
         click: Click,
         *,
-        update: Callable[[Rendered | None], Awaitable[None]],
+        update: Callable[[Rendered | None], Awaitable[int | None]],
         post: Callable[[Rendered], Awaitable[int | None]],
     ) -> None:
         """Answer a person's click with their hand, through their hand's lane.
@@ -316,15 +369,10 @@ class Hands:
         lane.locale = click.locale
         async with lane.lock:
             old = lane.copy
-            if on_copy and old is not None and old.message_id == click.message_id:
-                # The live copy: edited in place (unless it already shows something newer).
-                if old.shown > shown.revision:
-                    await update(None)
-                else:
-                    await update(shown.payload)
-                    old.shown, old.payload, old.turn = shown.revision, shown.payload, shown.turn
-                    old.edited_at = self.clock.monotonic()
-                # The click's token reaches the copy now that its interaction is answered.
+            live = on_copy and old is not None and old.message_id == click.message_id
+            if live and old is not None and old.shown > shown.revision:
+                # The live copy already shows something newer: only acknowledged.
+                await update(None)
                 old.token, old.ref, old.issued, old.expired = (
                     click.token,
                     "@original",
@@ -332,27 +380,34 @@ class Hands:
                     False,
                 )
             else:
-                if on_copy:  # an older copy: it becomes the live one
-                    await update(shown.payload)
-                    message_id = click.message_id
-                else:
-                    message_id = await post(shown.payload)
+                # The copy clicked is edited (an older one becomes the live one); if it was gone
+                # (deleted a moment before), the answer posted the hand anew. A click anywhere
+                # else (Show my hand, /hand) posts a new copy.
+                posted = await update(shown.payload) if on_copy else await post(shown.payload)
+                message_id = posted if posted is not None or not on_copy else click.message_id
+                if posted is not None:
+                    self.discord.channels.posted(t.channel_id, posted, private_to=user_id)
+                ref = "@original" if posted is None or not on_copy else str(posted)
                 lane.copy = HandCopy(
                     click.token,
-                    "@original",
+                    ref,
                     message_id,
                     click.issued,
                     shown=shown.revision,
                     turn=shown.turn,
-                    hand_no=shown.hand_no,
+                    # Where it is: a copy answered in place is still where it was posted (a
+                    # new hand moves it below the new table message).
+                    hand_no=old.hand_no
+                    if live and old is not None and posted is None
+                    else shown.hand_no,
                     payload=shown.payload,
                     edited_at=self.clock.monotonic(),
                 )
-                if old is not None:
+                if old is not None and not live:
                     self._spawn(self._replace_copy(t.id, lane, old))
         # A token is used for nothing else until its interaction was answered (Discord knows
         # no webhook of an interaction that was not).
-        lane.fresh = (click.token, click.issued)
+        lane.saw(click.token, click.issued)
         self.remember(t.id, lane)
         tf.wake.set()
 
@@ -360,7 +415,7 @@ class Hands:
         """Any other click by a seated person, once answered, refreshes their token: their
         hand can be posted with it (at once, if they have none yet)."""
         lane = tf.lane(user_id)
-        lane.fresh = (click.token, click.issued)
+        lane.saw(click.token, click.issued)
         lane.locale = click.locale
         self.remember(tf.table.id, lane)
         if lane.copy is None:

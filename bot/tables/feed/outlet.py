@@ -7,23 +7,34 @@ bot's global budget, and the message can be edited and deleted through the same 
 long as it lives (15 minutes). Without a usable token, the bot's own authority is used, and the
 request waits for its turn in the ``Budget``.
 
-A message Discord said is gone (deleted, by us or by someone else) or no longer ours to change
-(forbidden) is never asked about again: every such request would be wasted, and a 403 counts
-toward Discord's limit of invalid requests (10,000 in 10 minutes, then the whole bot is banned
-for a while). So each message id that failed once, or that we deleted, is remembered (the most
-recent ones), and a later edit or delete of it is answered from memory.
+A message Discord said is gone (deleted, by us or by someone else, or heard deleted over the
+gateway) or no longer ours to change (forbidden) is never asked about again: every such request
+would be wasted, and a 403 counts toward Discord's limit of invalid requests (10,000 in 10
+minutes, then the whole bot is banned for a while). So each message id that failed once, or that
+we deleted, is remembered (the most recent ones), and a later edit or delete of it is answered
+from memory. A token Discord refused (Unknown Webhook, 401, expired) is retired the same way for
+every table it speaks for: Discord restricts a caller that keeps asking a webhook that answers
+404. "Unknown Message" retires the message, never the token, and is not asked again elsewhere.
+
+Every webhook message create (a token's new message, ephemeral or public) asks ``creates`` first
+(Discord's hidden per-channel limit), and every message the bot sends is noted in ``channels``
+(what each person sees at the bottom of a channel).
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict, deque
 from dataclasses import dataclass
+from enum import Enum
 
 from bot.render import Rendered
 from bot.tables.feed.budget import Budget
-from bot.tables.ports import Clock, Discord, Posted
+from bot.tables.feed.channels import ChannelLog
+from bot.tables.feed.creates import HAND_RESERVE, TABLE_RESERVE, WebhookCreates
+from bot.tables.ports import Clock, Discord, HiddenLimit, MessageGone, Posted, TokenRefused
 
 REMEMBERED = 50_000  # message ids known gone, most recent kept
+RETIRED = 50_000  # tokens Discord refused, most recent kept (each dies in 15 minutes anyway)
 SWEEP_EVERY = 30.0  # seconds between forgetting the tokens whose window is empty
 TOKEN_LIFE = 15 * 60.0  # an interaction token's life on Discord
 TOKEN_MARGIN = 60.0  # stop using a token this long before it dies
@@ -52,12 +63,31 @@ class Voice:
 BOT = Voice()
 
 
+class Edited(Enum):
+    """How an edit of a hand's copy went."""
+
+    DONE = "done"
+    GONE = "gone"  # the copy cannot be reached again (deleted, or its token refused)
+    LATER = "later"  # Discord asked to wait: the copy is there, try again in a moment
+
+
 class Outlet:
-    def __init__(self, discord: Discord, budget: Budget, clock: Clock) -> None:
+    def __init__(
+        self,
+        discord: Discord,
+        budget: Budget,
+        clock: Clock,
+        creates: WebhookCreates | None = None,
+        channels: ChannelLog | None = None,
+    ) -> None:
         self.discord = discord
         self.budget = budget
         self.clock = clock
+        self.creates = creates or WebhookCreates(clock)
+        self.channels = channels or ChannelLog()
+        self.channels.on_delete = self.forget
         self._gone: OrderedDict[int, None] = OrderedDict()
+        self._retired: OrderedDict[str, None] = OrderedDict()
         self._used: dict[str, deque[float]] = {}  # token -> its recent requests (monotonic)
         # A token issued before this process started may have been used by the process before
         # it (killed a moment ago) as much as Discord allows: until its window has passed, it
@@ -110,8 +140,22 @@ class Outlet:
         """A token issued then still has ``margin`` seconds to live."""
         return self.clock.time() - issued < TOKEN_LIFE - margin
 
+    def retire(self, token: str) -> None:
+        """Discord refused ``token`` for good: it is never used again, by any table."""
+        self._retired[token] = None
+        self._retired.move_to_end(token)
+        if len(self._retired) > RETIRED:
+            self._retired.popitem(last=False)
+
+    def retired(self, token: str | None) -> bool:
+        return token is not None and token in self._retired
+
+    def alive(self, token: str, issued: float, margin: float = TOKEN_MARGIN) -> bool:
+        """``token`` may be used: not refused by Discord, and with ``margin`` seconds to live."""
+        return token not in self._retired and self.usable(issued, margin)
+
     def speaks(self, voice: Voice) -> bool:
-        return voice.token is not None and self.usable(voice.issued)
+        return voice.token is not None and self.alive(voice.token, voice.issued)
 
     def gone(self, message_id: int | None) -> bool:
         return message_id is not None and message_id in self._gone
@@ -127,18 +171,48 @@ class Outlet:
 
     # ------------------------------------------------------------------ public messages
 
+    def may_create(self, channel_id: int, voice: Voice, reserve: int) -> bool:
+        """A message posted now with ``voice`` would go through its token (a webhook create
+        the channel has room for, leaving ``reserve``)."""
+        return self.speaks(voice) and self.creates.may(channel_id, reserve)
+
     async def post(
-        self, channel_id: int, message: Rendered, nonce: str, voice: Voice = BOT
+        self,
+        channel_id: int,
+        message: Rendered,
+        nonce: str,
+        voice: Voice = BOT,
+        *,
+        reserve: int = TABLE_RESERVE,
+        fallback: bool = True,
     ) -> tuple[int | None, Voice]:
-        """Post a public message with ``voice`` (the bot's own if the token can no longer);
-        its id and the voice that reaches it."""
-        if voice.token is not None and self.speaks(voice) and message.file is None:
-            await self._spend(voice.token, voice.issued)
-            message_id = await self.discord.token_post(voice.token, message, ephemeral=False)
-            if message_id is not None:
+        """Post a public message with ``voice`` if its token may make one more webhook create
+        in the channel (leaving ``reserve``), else (``fallback``) with the bot's own authority;
+        its id (None if not posted) and the voice that reaches it."""
+        token = voice.token
+        if (
+            token is not None
+            and message.file is None
+            and self.may_create(channel_id, voice, reserve)
+        ):
+            await self._spend(token, voice.issued)
+            self.creates.spend(channel_id)
+            try:
+                message_id = await self.discord.token_post(token, message, ephemeral=False)
+            except TokenRefused:
+                self.retire(token)
+            except HiddenLimit as e:
+                self.creates.shut(channel_id, e.retry_after)
+            else:
+                self.channels.posted(channel_id, message_id)
                 return message_id, voice.reaching(message_id)
+        if not fallback:
+            return None, voice
         await self.budget.spend()
-        return await self.discord.post(channel_id, message, nonce), BOT
+        posted = await self.discord.post(channel_id, message, nonce)
+        if posted is not None:
+            self.channels.posted(channel_id, posted)
+        return posted, BOT
 
     async def edit(
         self, channel_id: int, message_id: int, message: Rendered, voice: Voice = BOT
@@ -146,11 +220,18 @@ class Outlet:
         """False if the message is gone (or not ours to edit any more)."""
         if self.gone(message_id):
             return False
-        ref = voice.ref or str(message_id)
         if voice.token is not None and self.speaks(voice):
             await self._spend(voice.token, voice.issued)
-            if await self.discord.token_edit(voice.token, ref, message):
+            try:
+                await self.discord.token_edit(voice.token, voice.ref or str(message_id), message)
                 return True
+            except MessageGone:
+                self.forget(message_id)  # deleted: nobody can edit it, not even the bot
+                return False
+            except TokenRefused:
+                self.retire(voice.token)
+            except HiddenLimit:
+                pass  # the message is there: the bot's own authority edits it
         await self.budget.spend()
         if await self.discord.edit(channel_id, message_id, message):
             return True
@@ -160,12 +241,19 @@ class Outlet:
     async def delete(self, channel_id: int, message_id: int, voice: Voice = BOT) -> None:
         if self.gone(message_id):
             return
-        ref = voice.ref or str(message_id)
         if voice.token is not None and self.speaks(voice):
             await self._spend(voice.token, voice.issued)
-            if await self.discord.token_delete(voice.token, ref):
+            try:
+                await self.discord.token_delete(voice.token, voice.ref or str(message_id))
                 self.forget(message_id)
                 return
+            except MessageGone:
+                self.forget(message_id)
+                return
+            except TokenRefused:
+                self.retire(voice.token)
+            except HiddenLimit:
+                pass
         await self.budget.spend()
         await self.discord.delete(channel_id, message_id)
         self.forget(message_id)
@@ -176,22 +264,49 @@ class Outlet:
 
     # ------------------------------------------------------------------ hands (ephemeral)
 
-    async def hand_post(self, token: str, issued: float, message: Rendered) -> int | None:
+    def room_for_hand(self, channel_id: int) -> bool:
+        """A hand may be posted anew in this channel (a webhook create)."""
+        return self.creates.may(channel_id, HAND_RESERVE)
+
+    async def hand_post(
+        self, channel_id: int, person: int, token: str, issued: float, message: Rendered
+    ) -> int | None:
+        """A new copy of ``person``'s hand through ``token``; None if Discord refused the token
+        (retired) or the channel's webhook creates are spent."""
+        if not self.alive(token, issued):
+            return None
         await self._spend(token, issued)
-        return await self.discord.token_post(token, message, ephemeral=True)
+        self.creates.spend(channel_id)
+        try:
+            message_id = await self.discord.token_post(token, message, ephemeral=True)
+        except TokenRefused:
+            self.retire(token)
+            return None
+        except HiddenLimit as e:
+            self.creates.shut(channel_id, e.retry_after)
+            return None
+        self.channels.posted(channel_id, message_id, private_to=person)
+        return message_id
 
     async def hand_edit(
         self, token: str, issued: float, ref: str, message_id: int | None, message: Rendered
-    ) -> bool:
-        """Edit a copy of a hand through ``token``; False if it cannot be (gone, or the token
-        is refused): that copy is not asked about again."""
-        if self.gone(message_id):
-            return False
+    ) -> Edited:
+        """Edit a copy of a hand through ``token``. GONE: the copy cannot be reached again
+        (deleted, or its token refused), and is not asked about again."""
+        if self.gone(message_id) or token in self._retired:
+            return Edited.GONE
         await self._spend(token, issued)
-        if await self.discord.token_edit(token, ref, message):
-            return True
-        self.forget(message_id)
-        return False
+        try:
+            await self.discord.token_edit(token, ref, message)
+        except MessageGone:
+            self.forget(message_id)
+            return Edited.GONE
+        except TokenRefused:
+            self.retire(token)
+            return Edited.GONE
+        except HiddenLimit:
+            return Edited.LATER
+        return Edited.DONE
 
     async def hand_delete(
         self, token: str, issued: float, ref: str, message_id: int | None
@@ -199,8 +314,17 @@ class Outlet:
         """Delete a copy of a hand; True if it is gone (now or already)."""
         if self.gone(message_id):
             return True
+        if token in self._retired:
+            return False
         await self._spend(token, issued)
-        deleted = await self.discord.token_delete(token, ref)
-        if deleted:
-            self.forget(message_id)
-        return deleted
+        try:
+            await self.discord.token_delete(token, ref)
+        except MessageGone:
+            pass
+        except TokenRefused:
+            self.retire(token)
+            return False
+        except HiddenLimit:
+            return False
+        self.forget(message_id)
+        return True

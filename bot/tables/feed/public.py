@@ -29,6 +29,7 @@ from bot.model import Table
 from bot.render import Rendered
 from bot.render.chart import draw
 from bot.storage import OutboxRow, Storage
+from bot.tables.feed.creates import PING_RESERVE, TABLE_RESERVE
 from bot.tables.feed.outlet import BOT, Outlet, Voice
 from bot.tables.feed.state import (
     STALE_RETRY,
@@ -61,12 +62,14 @@ class PublicMessages:
         *,
         table_edit_gap: float,
         remind_after: float,
+        interactions: bool = True,
     ) -> None:
         self.storage = storage
         self.discord = outlet
         self.clock = clock
         self.table_edit_gap = table_edit_gap
         self.remind_after = remind_after
+        self.interactions = interactions  # public messages through people's tokens
 
     def stale(self, tf: TableFeed) -> None:
         """The table moved on before a message was rendered: a later pass sends it (at once
@@ -95,7 +98,9 @@ class PublicMessages:
         elif row.op == "delete" and slot is not None and slot.message_id:
             await self.discord.delete(t.channel_id, slot.message_id, slot.voice)
         if row.op in ("close", "delete"):
-            tf.slots.pop(row.slot, None)
+            closed = tf.slots.pop(row.slot, None)
+            if row.op == "close" and row.slot.startswith("table:"):
+                tf.last_table = closed  # a new hand's table message may take it over
         return None
 
     async def _ready(self, payload: Rendered) -> Rendered:
@@ -114,23 +119,34 @@ class PublicMessages:
     # ------------------------------------------------------------------ derived messages
 
     def voice_for(self, tf: TableFeed) -> Voice:
-        """The freshest token of the table's people with some life left (the bot's own
-        authority if there is none)."""
+        """The freshest token of the table's people with some life left that Discord has not
+        refused (the bot's own authority if there is none, or if the operator chose the bot's
+        authority for every public message: ``PUBLIC_MESSAGES=bot``)."""
+        if not self.interactions:
+            return BOT
         best: tuple[str, float] | None = None
         for lane in tf.lanes.values():
-            copy = None if lane.copy is None else (lane.copy.token, lane.copy.issued)
-            for token in (lane.fresh, copy):
-                if token is not None and (best is None or token[1] > best[1]):
+            for token in lane.tokens():
+                if (best is None or token[1] > best[1]) and self.discord.alive(
+                    token[0], token[1], margin=VOICE_LIFE
+                ):
                     best = token
-        if best is None or not self.discord.usable(best[1], margin=VOICE_LIFE):
-            return BOT
-        return Voice(best[0], best[1])
+                    break  # the lane's others are older
+        return BOT if best is None else Voice(best[0], best[1])
 
     async def _post_slot(
-        self, tf: TableFeed, name: str, payload: Rendered, voice: Voice | None = None
-    ) -> Slot:
+        self,
+        tf: TableFeed,
+        name: str,
+        payload: Rendered,
+        voice: Voice | None = None,
+        *,
+        reserve: int = TABLE_RESERVE,
+        fallback: bool = True,
+    ) -> Slot | None:
         """Post a derived message. Its intent (a fresh nonce, and the token it goes through)
-        is stored first, then its id."""
+        is stored first, then its id. None if it was not posted (no ``fallback`` to the bot's
+        authority, and the token could not post it)."""
         t = tf.table
         slot = tf.slots.get(name)
         if slot is None or slot.nonce == "response":
@@ -144,9 +160,14 @@ class PublicMessages:
                 slot.message_id = found
                 await self.storage.feed.set_slot(t.id, slot_row(name, slot))
                 return slot
-        slot.message_id, slot.voice = await self.discord.post(
-            t.channel_id, payload, slot.nonce, slot.voice
+        message_id, voice = await self.discord.post(
+            t.channel_id, payload, slot.nonce, slot.voice, reserve=reserve, fallback=fallback
         )
+        if message_id is None and not fallback:
+            tf.slots.pop(name, None)
+            await self.storage.feed.drop_slot(t.id, name)
+            return None
+        slot.message_id, slot.voice = message_id, voice
         await self.storage.feed.set_slot(t.id, slot_row(name, slot))
         return slot
 
@@ -209,7 +230,7 @@ class PublicMessages:
         if payload is None:
             return self.stale(tf)
         if slot is None or not slot.message_id:
-            slot = await self._post_slot(tf, name, payload)
+            slot = await self._new_table_message(tf, name, payload)
             slot.shown, slot.payload, slot.edited_at = plan.revision, payload, now
             return
         if payload == slot.payload:
@@ -223,8 +244,30 @@ class PublicMessages:
                 slot = tf.slots[name]
             elif not await self.discord.edit(t.channel_id, message_id, payload, slot.voice):
                 slot.nonce = "gone"  # deleted by someone: post it again
-                slot = await self._post_slot(tf, name, payload)
+                again = await self._post_slot(tf, name, payload)
+                assert again is not None  # with the bot's authority as the last resort
+                slot = again
             slot.shown, slot.payload, slot.edited_at = plan.revision, payload, now
+
+    async def _new_table_message(self, tf: TableFeed, name: str, payload: Rendered) -> Slot:
+        """A new hand's table message: posted through a token if the channel has room for a
+        webhook create; else the last hand's table message shows the new hand (edited, not
+        posted anew); else it is posted with the bot's authority."""
+        t = tf.table
+        voice = self.voice_for(tf)
+        last, tf.last_table = tf.last_table, None
+        crowded = voice.token is not None and not self.discord.may_create(
+            t.channel_id, voice, TABLE_RESERVE
+        )
+        if crowded and name not in tf.slots and last is not None and last.message_id:
+            async with last.lock:
+                if await self.discord.edit(t.channel_id, last.message_id, payload, last.voice):
+                    slot = tf.slots[name] = Slot(new_nonce(), last.message_id, last.voice)
+                    await self.storage.feed.set_slot(t.id, slot_row(name, slot))
+                    return slot
+        posted = await self._post_slot(tf, name, payload, voice)
+        assert posted is not None  # with the bot's authority as the last resort
+        return posted
 
     async def _moved(self, tf: TableFeed, name: str, slot: Slot, payload: Rendered) -> bool:
         """A table message whose token is about to die moves to a fresher token, while the
@@ -235,6 +278,8 @@ class PublicMessages:
         fresh = self.voice_for(tf)
         if fresh.token is None or fresh.issued <= old.issued:
             return False
+        if not self.discord.may_create(tf.table.channel_id, fresh, TABLE_RESERVE):
+            return False  # kept, and edited with the bot's authority once its token is gone
         gone = slot.message_id
         tf.slots[name] = Slot(new_nonce(), None, fresh)
         await self.storage.feed.set_slot(tf.table.id, slot_row(name, tf.slots[name]))
@@ -274,8 +319,15 @@ class PublicMessages:
             return self.stale(tf)  # the turn may have been taken meanwhile
         tf.reminded = tf.reminded or reminder
         seats.add(seat)
-        tf.ping_turn = plan.turn
-        await self._post_slot(tf, "ping", payload)
+        # Through a token only while the channel has room to spare for webhook creates (else
+        # the ping waits for the next hand); the bot's authority only for a table whose people
+        # have all been away (no token to speak with).
+        voice = self.voice_for(tf)
+        posted = await self._post_slot(
+            tf, "ping", payload, voice, reserve=PING_RESERVE, fallback=voice.token is None
+        )
+        if posted is not None:
+            tf.ping_turn = plan.turn
         if not tf.reminded:
             tf.wake_at(remind_at)
 
@@ -306,7 +358,7 @@ class PublicMessages:
         shown: Shown,
         message_id: int | None,
         *,
-        update: Callable[[Rendered | None], Awaitable[None]],
+        update: Callable[[Rendered | None], Awaitable[int | None]],
     ) -> None:
         """Answer a click on a public message of the table (the lobby) through its lane."""
         t = tf.table

@@ -84,14 +84,36 @@ class HandCopy:
     expired: bool = False
 
 
+SPARE_TOKENS = 3  # a person's earlier tokens kept, for when Discord refuses the freshest
+
+
 @dataclass
 class HandLane:
     user_id: int
     copy: HandCopy | None = None
     fresh: tuple[str, float] | None = None  # the freshest token and when it was issued
+    # Their tokens before that, newest first: Discord's users report valid tokens that answer
+    # Unknown Webhook to everything, and a hand must still follow its person.
+    spares: list[tuple[str, float]] = field(default_factory=list)
     locale: str | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     saved: HandCopyRow | None = None  # as the database has it
+
+    def saw(self, token: str, issued: float) -> None:
+        """A new click's token: the freshest now; the one before it is kept as a spare."""
+        if self.fresh is not None and self.fresh[0] != token:
+            self.spares = [self.fresh, *self.spares][:SPARE_TOKENS]
+        self.fresh = (token, issued)
+
+    def tokens(self) -> list[tuple[str, float]]:
+        """Every token known to reach this person, freshest first."""
+        known = [] if self.fresh is None else [self.fresh]
+        if self.copy is not None:
+            known.append((self.copy.token, self.copy.issued))
+        out: dict[str, float] = {}
+        for token, issued in [*known, *self.spares]:
+            out.setdefault(token, issued)
+        return sorted(out.items(), key=lambda t: -t[1])
 
     def row(self) -> HandCopyRow:
         c = self.copy
@@ -174,6 +196,8 @@ class TableFeed:
     ping_turn: tuple[int, int] | None = None
     plan: Plan | None = None  # the last plan, reused while nothing changed
     finished: bool = False  # the feed showed the end: nothing of it is saved again
+    last_table: Slot | None = None  # the last hand's table message, once that hand closed
+    passing: bool = False  # a publishing pass is under way
 
     def lane(self, user_id: int) -> HandLane:
         lane = self.lanes.get(user_id)

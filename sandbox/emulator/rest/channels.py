@@ -1,5 +1,7 @@
-"""REST handlers for channels and their messages under the bot token: get a channel, typing,
-list, create (with ``enforce_nonce`` deduplication), get, edit and delete messages."""
+"""REST handlers for channels' messages under the bot token: typing, list, create (with
+``enforce_nonce`` deduplication), get, edit and delete messages, in a channel or a thread (where
+Discord's thread rules apply, sandbox.emulator.threads). ``/channels/{id}`` itself is in
+``rest/threads.py``."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from aiohttp import web
 from sandbox.emulator.messages import ALLOWED_CHANNEL_FLAGS, MessageStore
 from sandbox.emulator.reading import Reading
 from sandbox.limits import FLAG_EPHEMERAL, check_message
-from sandbox.models import Channel, Message
+from sandbox.models import GUILD_FORUM, Channel, Message
 from sandbox.responses import error_response, json_response
 
 NONCE_WINDOW = 5 * 60.0  # seconds a post's nonce is remembered (enforce_nonce)
@@ -23,12 +25,6 @@ class ChannelRoutes(MessageStore, Reading):
             return error_response(404, 10003, "Unknown Channel")
         return channel
 
-    async def _get_channel(self, request: web.Request) -> web.Response:
-        channel = self._channel_or_error(request)
-        if isinstance(channel, web.Response):
-            return channel
-        return json_response(channel.to_payload())
-
     async def _typing(self, request: web.Request) -> web.Response:
         channel = self._channel_or_error(request)
         if isinstance(channel, web.Response):
@@ -40,17 +36,29 @@ class ChannelRoutes(MessageStore, Reading):
         if isinstance(channel, web.Response):
             return channel
         if request.method == "GET":
-            msgs = self.public_messages(channel)
-            q = request.query
-            if "before" in q:
-                msgs = [m for m in msgs if m.id < int(q["before"])]
-            if "after" in q:
-                msgs = [m for m in msgs if m.id > int(q["after"])]
-            limit = int(q.get("limit", 50))
-            newest_first = list(reversed(msgs))[:limit]
-            return json_response([self._message_payload(m) for m in newest_first])
+            return self._list_messages(request, channel)
         if request.method != "POST":
             return error_response(405, 0, "405: Method Not Allowed")
+        if channel.type == GUILD_FORUM:
+            # Discord: "Messages cannot be sent directly in forum channels" (only in its posts).
+            return error_response(400, 50008, "Cannot send messages in a non-text channel")
+        refused = self._refuse_write(channel, "create", needs_send=True)
+        if refused is not None:
+            return refused
+        return await self._post_message(request, channel)
+
+    def _list_messages(self, request: web.Request, channel: Channel) -> web.Response:
+        msgs = self.public_messages(channel)
+        q = request.query
+        if "before" in q:
+            msgs = [m for m in msgs if m.id < int(q["before"])]
+        if "after" in q:
+            msgs = [m for m in msgs if m.id > int(q["after"])]
+        limit = int(q.get("limit", 50))
+        newest_first = list(reversed(msgs))[:limit]
+        return json_response([self._message_payload(m) for m in newest_first])
+
+    async def _post_message(self, request: web.Request, channel: Channel) -> web.Response:
         payload, files = await self._read_body(request)
         raw_flags = int(payload.get("flags") or 0)
         if raw_flags & FLAG_EPHEMERAL:
@@ -107,9 +115,14 @@ class ChannelRoutes(MessageStore, Reading):
             if msg.author.id != self.bot_user.id:
                 return error_response(403, 50005, "Cannot edit a message authored by another user")
             payload, files = await self._read_body(request)
-            error = self._edit_message(request, msg, payload, files, via="channel_edit")
+            error = self._refuse_write(channel, "edit") or self._edit_message(
+                request, msg, payload, files, via="channel_edit"
+            )
             return error or json_response(self._message_payload(msg))
         if request.method == "DELETE":
+            refused = self._refuse_write(channel, "delete")
+            if refused is not None:
+                return refused
             self._delete_message(msg)
             return web.Response(status=204)
         return error_response(405, 0, "405: Method Not Allowed")

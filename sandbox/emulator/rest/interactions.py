@@ -103,6 +103,9 @@ class InteractionRoutes(MessageStore):
         problems = check_message(body)
         if problems:
             return self._form_error(request, problems, handle.id)
+        refused = None if flags & FLAG_EPHEMERAL else self._refuse_write(handle.channel, "create")
+        if refused is not None:
+            return refused
         return self._new_message(
             handle.channel, data, attachments, flags=flags, via="callback:4", handle=handle
         )
@@ -114,6 +117,9 @@ class InteractionRoutes(MessageStore):
         if handle.type not in (APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT):
             return self._bad_callback(request, handle, DEFERRED_CHANNEL_MESSAGE)
         flags = (int(data.get("flags") or 0) & FLAG_EPHEMERAL) | FLAG_LOADING
+        refused = None if flags & FLAG_EPHEMERAL else self._refuse_write(handle.channel, "create")
+        if refused is not None:
+            return refused
         return self._new_message(
             handle.channel, {}, [], flags=flags, via="callback:5", handle=handle
         )
@@ -131,7 +137,8 @@ class InteractionRoutes(MessageStore):
             return self._bad_callback(request, handle, rtype)
         message = self.messages[handle.message_id]
         if rtype == UPDATE_MESSAGE:
-            error = self._edit_message(
+            refused = None if message.ephemeral else self._refuse_write(handle.channel, "edit")
+            error = refused or self._edit_message(
                 request, message, data, files, via="callback:7", interaction_id=handle.id
             )
             if error is not None:

@@ -10,16 +10,24 @@ the token, whether the bot posted it with its own token or another interaction d
 
 from __future__ import annotations
 
+from typing import Any
+
 from aiohttp import web
 
 from sandbox.emulator.messages import ALLOWED_RESPONSE_FLAGS, MessageStore
-from sandbox.interactions import DEFERRED_CHANNEL_MESSAGE, InteractionHandle
-from sandbox.limits import check_message
-from sandbox.models import Message
+from sandbox.emulator.reported import ReportedBehaviour
+from sandbox.interactions import (
+    DEFERRED_CHANNEL_MESSAGE,
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
+    InteractionHandle,
+)
+from sandbox.limits import FLAG_EPHEMERAL, check_message
+from sandbox.models import Attachment, Message
 from sandbox.responses import error_response, json_response
 
 
-class WebhookRoutes(MessageStore):
+class WebhookRoutes(MessageStore, ReportedBehaviour):
     def _webhook_handle(self, request: web.Request) -> InteractionHandle | web.Response:
         handle = self._tokens.get(request.match_info["token"])
         if handle is None or int(request.match_info["application_id"]) != self.application_id:
@@ -42,7 +50,7 @@ class WebhookRoutes(MessageStore):
                 handle.id,
             )
             return error_response(404, 10015, "Unknown Webhook")
-        return handle
+        return self._failing_token_answer(request, handle.token) or handle
 
     async def _followup(self, request: web.Request) -> web.Response:
         handle = self._webhook_handle(request)
@@ -55,26 +63,53 @@ class WebhookRoutes(MessageStore):
             and original is not None
             and original.loading
         ):
-            # The first followup after a "thinking" defer fills in the thinking message.
-            error = self._edit_message(
-                request, original, payload, files, via="followup", interaction_id=handle.id
-            )
-            if error is not None:
-                return error
-            return json_response(self._message_payload(original))
+            return self._fill_in_thinking(request, handle, original, payload, files)
         attachments = self._collect_attachments(payload, files, []) or []
         flags = int(payload.get("flags") or 0) & ALLOWED_RESPONSE_FLAGS
         problems = check_message({**payload, "attachments": attachments, "flags": flags})
         if problems:
             return self._form_error(request, problems, handle.id)
+        refused = None if flags & FLAG_EPHEMERAL else self._refuse_write(handle.channel, "create")
+        if refused is not None:
+            return refused
+        # Recorded so a test can see a public followup of a click: Discord is reported to show
+        # it as a reply to the clicked message (#2733), even to an ephemeral one.
+        clicked = handle.message_id if handle.type in (MESSAGE_COMPONENT, MODAL_SUBMIT) else None
         msg = self._new_message(
-            handle.channel, payload, attachments, flags=flags, via="followup", handle=handle
+            handle.channel,
+            payload,
+            attachments,
+            flags=flags,
+            via="followup",
+            handle=handle,
+            reply_to=None if flags & FLAG_EPHEMERAL else clicked,
         )
         handle.followup_ids.append(msg.id)
         self._notify()
         if request.query.get("wait") in ("1", "true", "True"):
             return json_response(self._message_payload(msg))
         return web.Response(status=204)
+
+    def _fill_in_thinking(
+        self,
+        request: web.Request,
+        handle: InteractionHandle,
+        original: Message,
+        payload: dict[str, Any],
+        files: dict[int, Attachment],
+    ) -> web.Response:
+        """The first followup after a "thinking" defer fills in the thinking message: in a
+        thread it is a message sent (a locked thread refuses it, as #6884 reports; an archived
+        one unarchives)."""
+        refused = None if original.ephemeral else self._refuse_write(handle.channel, "create")
+        error = refused or self._edit_message(
+            request, original, payload, files, via="followup", interaction_id=handle.id
+        )
+        if error is not None:
+            return error
+        if not original.ephemeral:
+            self._note_thread_message(handle.channel, count=False)
+        return json_response(self._message_payload(original))
 
     async def _webhook_msg(self, request: web.Request) -> web.Response:
         handle = self._webhook_handle(request)
@@ -95,6 +130,12 @@ class WebhookRoutes(MessageStore):
             return self._foreign_message(request, handle, msg)
         if request.method == "GET":
             return json_response(self._message_payload(msg))
+        action = {"PATCH": "edit", "DELETE": "delete"}.get(request.method)
+        refused = (
+            None if action is None or msg.ephemeral else self._refuse_write(handle.channel, action)
+        )
+        if refused is not None:
+            return refused
         if request.method == "PATCH":
             payload, files = await self._read_body(request)
             error = self._edit_message(

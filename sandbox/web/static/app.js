@@ -9,8 +9,8 @@ const state = {
   guild: null, // {id, name, locale}: locale is the server's preferred locale
   locales: [], // Discord's locales, {code, name}
   atBottom: true, // the message list is scrolled to the end (new messages keep it there)
-  channels: [],
-  channel: null, // id of the channel shown
+  channels: [], // text channels, and threads ({parent_id, archived, locked}) under them
+  channel: null, // id of the channel (or thread) shown
   bot: null,
   commands: [],
   mentionables: { users: {}, channels: {}, roles: {} },
@@ -227,6 +227,8 @@ function handleFrame(frame) {
     case "violation": return toast(`Discord would refuse this: ${frame.kind}`, frame.detail);
     case "status": return setBotStatus(frame.bot_connected);
     case "world": return worldChanged(frame);
+    case "thread": return threadChanged(frame.thread);
+    case "thread_delete": return threadDeleted(frame.id);
     default: return undefined;
   }
 }
@@ -246,7 +248,7 @@ function hello(frame) {
   state.unread.clear();
   if (!state.channels.some((c) => c.id === state.channel)) {
     const saved = sessionStorage.getItem("sandbox-channel");
-    const found = state.channels.find((c) => c.id === saved || c.name === saved);
+    const found = state.channels.find((c) => c.id === saved || (!c.parent_id && c.name === saved));
     state.channel = (found || state.channels[0]).id;
   }
   const me = meUser();
@@ -357,31 +359,87 @@ function switchUser(user) {
   connect(user.id);
 }
 
+// As Discord's sidebar: each text channel, then its active threads indented under it (an
+// archived one only while it is open, greyed).
 function renderChannels() {
   const list = $("#channels");
   list.replaceChildren();
-  for (const channel of state.channels) {
-    const classes = [channel.id === state.channel ? "active" : "",
-      state.unread.has(channel.id) ? "unread" : ""].join(" ");
-    list.append(el("li", {
-      class: classes,
-      dataset: { channelId: channel.id, channelName: channel.name },
-      onclick: () => selectChannel(channel.id),
-    }, el("span", { class: "hash" }, "#"), channel.name));
+  for (const channel of state.channels.filter((c) => !c.parent_id)) {
+    list.append(channelItem(channel, el("span", { class: "hash" }, "#")));
+    for (const thread of threadsOf(channel.id)) {
+      if (thread.archived && thread.id !== state.channel) continue;
+      list.append(channelItem(thread, el("span", { class: "branch" }, "└")));
+    }
   }
-  const current = state.channels.find((c) => c.id === state.channel);
-  $("#channel-name").textContent = current ? current.name : "";
-  $("#channel-topic").textContent = current && current.topic ? current.topic : "";
+  const current = currentChannel();
+  const parent = current && current.parent_id
+    ? state.channels.find((c) => c.id === current.parent_id) : null;
+  $("#channel-name").textContent = current
+    ? (parent ? `${parent.name} › ${current.name}` : current.name) : "";
+  $("#channel-topic").textContent = current ? channelNote(current) : "";
+  const where = current && current.parent_id ? current.name : current ? `#${current.name}` : "";
   $("#composer").placeholder = current
-    ? `Message #${current.name} — type / for ${state.bot ? state.bot.name : "the bot"}'s commands`
+    ? `Message ${where} — type / for ${state.bot ? state.bot.name : "the bot"}'s commands`
     : "";
+}
+
+function channelItem(channel, icon) {
+  const classes = [channel.id === state.channel ? "active" : "",
+    state.unread.has(channel.id) ? "unread" : "",
+    channel.parent_id ? "thread" : "", channel.archived ? "archived" : ""].join(" ");
+  return el("li", {
+    class: classes,
+    dataset: channel.parent_id
+      ? { channelId: channel.id, channelName: channel.name, threadOf: channel.parent_id }
+      : { channelId: channel.id, channelName: channel.name },
+    title: channel.parent_id ? channelNote(channel) : null,
+    onclick: () => selectChannel(channel.id),
+  }, icon, channel.name, channel.locked ? el("span", { class: "lock" }, " 🔒") : null);
+}
+
+function channelNote(channel) {
+  if (!channel.parent_id) return channel.topic || "";
+  if (channel.archived && channel.locked) return "This thread is archived and locked.";
+  if (channel.archived) return "This thread is archived. Sending a message reopens it.";
+  if (channel.locked) return "This thread is locked: only moderators may talk in it.";
+  return `Thread · ${messagesText(threadMessageCount(channel.id))}`;
+}
+
+function messagesText(n) { return `${n} message${n === 1 ? "" : "s"}`; }
+
+function currentChannel() { return state.channels.find((c) => c.id === state.channel); }
+
+function threadsOf(parentId) {
+  return state.channels.filter((c) => c.parent_id === parentId).sort(byId);
+}
+
+// What the link under a starter message counts: the thread's messages this person can see.
+function threadMessageCount(threadId) {
+  let n = 0;
+  for (const m of state.messages.values()) if (m.channel_id === threadId && !m.ephemeral) n += 1;
+  return n;
+}
+
+function threadChanged(thread) {
+  const known = state.channels.findIndex((c) => c.id === thread.id);
+  if (known >= 0) state.channels[known] = thread; else state.channels.push(thread);
+  renderChannels();
+  for (const m of state.messages.values()) if (m.thread === thread.id) upsert(m);
+}
+
+function threadDeleted(id) {
+  state.channels = state.channels.filter((c) => c.id !== id);
+  for (const [key, m] of [...state.messages]) if (m.channel_id === id) state.messages.delete(key);
+  if (state.channel === id) state.channel = state.channels[0].id;
+  renderChannels();
+  renderMessages(true);
 }
 
 function selectChannel(id) {
   state.channel = id;
   state.unread.delete(id);
   const channel = state.channels.find((c) => c.id === id);
-  sessionStorage.setItem("sandbox-channel", channel.name);
+  sessionStorage.setItem("sandbox-channel", channel.parent_id ? channel.id : channel.name);
   renderChannels();
   renderMessages(true);
 }
@@ -430,7 +488,7 @@ function renderMessages(scroll) {
   const nodes = list.map(renderMessage);
   if (!nodes.length && channel) {
     nodes.push(el("div", { class: "empty-channel" },
-      el("h2", {}, `Welcome to #${channel.name}!`),
+      el("h2", {}, channel.parent_id ? `${channel.name}` : `Welcome to #${channel.name}!`),
       el("p", {}, "Type / to see the bot's commands, then press Enter to run one. ",
         "Switch the user at the top to act as someone else.")));
   }
@@ -442,6 +500,7 @@ function renderMessages(scroll) {
 function upsert(message) {
   const known = state.messages.has(message.id);
   state.messages.set(message.id, message);
+  if (!known) refreshThreadLink(message.channel_id);
   if (message.channel_id !== state.channel) {
     if (!known) { state.unread.add(message.channel_id); renderChannels(); }
     return;
@@ -461,9 +520,30 @@ function upsert(message) {
   }
 }
 
+// A new message in a thread changes the count its starter message shows.
+function refreshThreadLink(channelId) {
+  const thread = state.channels.find((c) => c.id === channelId && c.parent_id);
+  if (!thread) return;
+  const node = document.querySelector(`.thread-link[data-thread-id="${channelId}"]`);
+  if (node) node.replaceWith(threadLink(thread));
+  if (channelId === state.channel) $("#channel-topic").textContent = channelNote(thread);
+}
+
+function threadLink(thread) {
+  const n = threadMessageCount(thread.id);
+  return el("div", {
+    class: `thread-link${thread.archived ? " archived" : ""}`,
+    dataset: { threadId: thread.id },
+    title: "Open the thread",
+    onclick: () => selectChannel(thread.id),
+  }, el("span", { class: "thread-icon" }, "🧵"), "thread: ", el("b", {}, thread.name),
+  ` · ${messagesText(n)}`, thread.archived ? " · archived" : "");
+}
+
 function removeMessage(id) {
   const message = state.messages.get(id);
   state.messages.delete(id);
+  if (message) refreshThreadLink(message.channel_id);
   if (message && message.channel_id === state.channel) {
     const node = document.querySelector(`.msg[data-message-id="${id}"]`);
     if (node) replaceNode(node, null);
@@ -533,6 +613,8 @@ function renderMessage(m) {
     if (!embedFiles.has(att.filename)) node.append(renderAttachment(att));
   }
   if (m.components && m.components.length) node.append(renderComponents(m));
+  const thread = m.thread ? state.channels.find((c) => c.id === m.thread) : null;
+  if (thread) node.append(threadLink(thread));
   if (state.failed.has(m.id)) node.append(el("div", { class: "failed-note" }, state.failed.get(m.id)));
   if (resized) resized.observe(node); // a message growing (an image loading) keeps the end in view
   if (m.ephemeral) {

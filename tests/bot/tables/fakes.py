@@ -20,7 +20,7 @@ from typing import TypeVar
 
 from bot.render import Rendered
 from bot.tables import Asker
-from bot.tables.ports import Posted
+from bot.tables.ports import HiddenLimit, MessageGone, Posted, TokenRefused
 
 T = TypeVar("T")
 TOKEN_LIFE = 15 * 60.0
@@ -78,6 +78,7 @@ class FakeDiscord:
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1000))
     original: dict[str, int] = field(default_factory=dict)  # token -> its @original message
     channel_of: dict[str, int] = field(default_factory=dict)  # token -> where it was clicked
+    person_of: dict[str, int] = field(default_factory=dict)  # token -> who clicked
     _nonces: dict[tuple[int, str], int] = field(default_factory=dict)
     _busy: set[int] = field(default_factory=set)
     overlaps: list[int] = field(default_factory=list)  # messages asked about twice at once
@@ -88,10 +89,23 @@ class FakeDiscord:
     # from a process killed a moment ago count too): every token sent a sixth is listed.
     _token_uses: dict[str, list[float]] = field(default_factory=dict)
     crowded: list[str] = field(default_factory=list)
+    # Discord's users report a hidden limit on webhook creates per channel (30 per 60 s): set,
+    # a create over it raises HiddenLimit (and is counted).
+    hidden_limit: tuple[int, float] | None = None
+    hidden_refusals: int = 0
+    # Discord's users report valid tokens whose webhook answers 404 Unknown Webhook to every
+    # request: a token in ``refusing`` does (minted ones join it when ``refuse_every`` says).
+    refusing: set[str] = field(default_factory=set)
+    refuse_every: int = 0
+    after_refusal: list[str] = field(default_factory=list)  # tokens asked again after refusing
+    _refused: set[str] = field(default_factory=set)
+    _creates: dict[int, list[float]] = field(default_factory=dict)
 
     def mint(self, channel_id: int) -> str:
         """A new interaction token, issued now, of a click or command in ``channel_id``."""
         token = f"token-{next(self._ids)}"
+        if self.refuse_every and len(self.tokens) % self.refuse_every == self.refuse_every - 1:
+            self.refusing.add(token)
         self.tokens[token] = self.clock.time()
         self.channel_of[token] = channel_id
         return token
@@ -104,6 +118,15 @@ class FakeDiscord:
             and not m.deleted
             and (ephemeral is None or m.ephemeral == ephemeral)
         ]
+
+    def newest_seen(self, channel_id: int, person: int) -> FakeMessage | None:
+        """The newest message ``person`` sees in the channel (public, or ephemeral for them)."""
+        seen = [
+            m
+            for m in self.live(channel_id)
+            if not m.ephemeral or (m.token is not None and self.person_of.get(m.token) == person)
+        ]
+        return max(seen, key=lambda m: m.id, default=None)
 
     def bot_token_requests(self) -> int:
         return sum(1 for _, bot in self.requests if bot)
@@ -150,21 +173,39 @@ class FakeDiscord:
     def _alive(self, token: str) -> bool:
         """Discord knows a token's webhook once its interaction was answered, for 15 min."""
         self._use(token)
+        if token in self._refused:
+            self.after_refusal.append(token)
+        if token in self.refusing:
+            self._refused.add(token)
+            return False
         if token not in self.answered:
             self.too_soon.append(token)
             return False
         return self.clock.time() - self.tokens.get(token, -1e18) <= TOKEN_LIFE
 
-    def _reach(self, token: str, ref: str) -> FakeMessage | None:
+    def _reach(self, token: str, ref: str) -> FakeMessage:
+        """The message ``ref`` reached through ``token``, as Discord sorts its failures."""
         if not self._alive(token):
-            return None  # a dead token (401) or one Discord does not know yet (404)
+            raise TokenRefused(token)  # a dead token (401), or one Discord does not know (404)
         message_id = self.original.get(token) if ref == "@original" else int(ref)
         message = None if message_id is None else self.messages.get(message_id)
         if message is None or message.deleted:
-            return None
+            raise MessageGone(ref)
         if message.token != token and self.original.get(token) != message.id:
-            return None  # a token reaches what it made, and what its interaction answered
+            raise MessageGone(ref)  # a token reaches what it made, and its interaction answered
         return message
+
+    def _create(self, channel_id: int) -> None:
+        """A webhook message create, under the hidden per-channel limit if the test set one."""
+        if self.hidden_limit is None:
+            return
+        limit, window = self.hidden_limit
+        now = self.clock.monotonic()
+        sent = [t for t in self._creates.get(channel_id, []) if t > now - window]
+        if len(sent) >= limit:
+            self.hidden_refusals += 1
+            raise HiddenLimit(sent[0] + window - now)
+        self._creates[channel_id] = [*sent, now]
 
     # ------------------------------------------------------------------ the bot's token
 
@@ -203,29 +244,35 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ through a token
 
-    async def token_post(self, token: str, message: Rendered, *, ephemeral: bool) -> int | None:
+    async def token_post(self, token: str, message: Rendered, *, ephemeral: bool) -> int:
         await self._request("token_post", False)
         if not self._alive(token):
-            return None
-        message_id = self._new(self.channel_of.get(token, 0), message, ephemeral, token)
+            raise TokenRefused(token)
+        channel_id = self.channel_of.get(token, 0)
+        self._create(channel_id)
+        message_id = self._new(channel_id, message, ephemeral, token)
         await self._maybe_crash("hand token_post" if ephemeral else "public token_post")
         return message_id
 
-    async def token_edit(self, token: str, ref: str, message: Rendered) -> bool:
-        found = self._reach(token, ref)
-        await self._request("token_edit", False, None if found is None else found.id)
-        if found is not None:
-            found.payloads.append(message)
+    async def token_edit(self, token: str, ref: str, message: Rendered) -> None:
+        try:
+            found = self._reach(token, ref)
+        except (TokenRefused, MessageGone):
+            await self._request("token_edit", False)
+            raise
+        await self._request("token_edit", False, found.id)
+        found.payloads.append(message)
         await self._maybe_crash("token_edit")
-        return found is not None
 
-    async def token_delete(self, token: str, ref: str) -> bool:
-        found = self._reach(token, ref)
-        await self._request("token_delete", False, None if found is None else found.id)
-        if found is not None:
-            found.deleted = True
+    async def token_delete(self, token: str, ref: str) -> None:
+        try:
+            found = self._reach(token, ref)
+        except (TokenRefused, MessageGone):
+            await self._request("token_delete", False)
+            raise
+        await self._request("token_delete", False, found.id)
+        found.deleted = True
         await self._maybe_crash("token_delete")
-        return found is not None
 
 
 def custom_ids(payload: Rendered) -> list[str]:
@@ -267,15 +314,22 @@ class FakeAnswer:
     async def defer(self, kind: str) -> None:
         return None
 
-    async def update(self, payload: Rendered | None) -> None:
-        """The clicked message is edited (it becomes the click's @original)."""
+    async def update(self, payload: Rendered | None) -> int | None:
+        """The clicked message is edited (it becomes the click's @original); if it is gone,
+        the payload is posted anew for the asker (as ``Ctx`` does), and its id returned."""
         self.discord.answered.add(self.token)
         self.updates.append(payload)
         assert self.clicked is not None, "only a click can update the message clicked"
         self.discord.original.setdefault(self.token, self.clicked)
         message = self.discord.messages[self.clicked]
-        if payload is not None and not message.deleted:
-            message.payloads.append(payload)
+        if payload is None:
+            return None
+        if message.deleted:
+            message_id = self.discord._new(self.channel_id, payload, True, self.token)
+            self.posted.append(message_id)
+            return message_id
+        message.payloads.append(payload)
+        return None
 
     async def post(self, payload: Rendered, *, ephemeral: bool) -> int | None:
         self.discord.answered.add(self.token)
@@ -300,6 +354,7 @@ def asker(
 ) -> tuple[Asker, FakeAnswer]:
     """A person's click (on ``clicked``) or command, and the answer it gets."""
     token = discord.mint(channel_id)
+    discord.person_of[token] = user_id
     who = Asker(
         guild_id=guild_id,
         channel_id=channel_id,
