@@ -97,45 +97,17 @@ def search_positions(game: str, seats: int, games: int, seed: int) -> list[Any]:
 def search_deals_per_second(game: str, seats: int, deals: int, seed: int) -> float:
     """Search deals per second of CPU on this process's kernels (compiled or not, as
     ``engine.ai.fast.jit.JIT`` says), ``deals`` deals at each position."""
+    from engine.ai.fast.warm import play_deals
+
     views = search_positions(game, seats, 3, seed)
     rng = random.Random(seed)
-    _search_deals(views[0], deals, rng)  # untimed: compiles the kernels (or loads them)
+    play_deals(views[0], deals, rng)  # untimed: compiles the kernels (or loads them)
     spent = 0.0
     for view in views:
         t0 = time.process_time()
-        _search_deals(view, deals, rng)
+        play_deals(view, deals, rng)
         spent += time.process_time() - t0
     return deals * len(views) / spent
-
-
-def _search_deals(view: Any, deals: int, rng: random.Random) -> None:
-    """``deals`` deals of the search at ``view``, one arm: the ``normal`` rules' move."""
-    from engine.ai.determinize import knowledge_of
-    from engine.ai.expert import position_of
-    from engine.ai.fast import search
-    from engine.ai.fast.jit import floats, int_array
-    from engine.ai.fast.rng import seeded
-    from engine.ai.inference import PLAY_AGREEMENT
-    from engine.ai.normal import salad_action, smear_action
-    from engine.smear import SmearView
-
-    pos = position_of(view, knowledge_of(view))
-    flags = search.READ_BIDS | search.READ_PLAYS
-    weights = floats(deals)
-    outcomes = floats(deals * search.OUTCOME)
-    one = int_array([0])
-    if isinstance(view, SmearView):
-        arm = int_array([smear_action(view), -1])
-        search.smear_deals(
-            pos.base, pos.kn, pos.bids, pos.nbids, pos.hist, pos.nhist, arm, 1, one, 1, 0,
-            deals, seeded(rng), flags, PLAY_AGREEMENT["smear"], 3, weights, outcomes,
-        )  # fmt: skip
-    else:
-        arm = int_array([salad_action(view), -1])
-        search.salad_deals(
-            pos.base, pos.kn, pos.hist, pos.nhist, arm, 1, one, 1, 0, deals, seeded(rng),
-            flags, PLAY_AGREEMENT["salad"], weights, outcomes,
-        )  # fmt: skip
 
 
 def search_figures(deals: int, seed: int = 3) -> dict[str, float]:

@@ -104,7 +104,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_compile(args: argparse.Namespace) -> int:
     """Compile the search kernels into the disk cache, so the first search of a new install
     does not wait for them (a Docker build or a deploy can run this once)."""
-    from engine.ai.fast import jit, warm_up
+    from engine.ai.fast import jit
+    from engine.ai.fast.warm import warm_up
 
     t0 = time.perf_counter()
     warm_up()

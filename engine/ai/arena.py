@@ -121,7 +121,7 @@ def play_game(task: Task) -> GameResult:
             )
         players.append(player)
     if "expert" in (task.candidate, task.field):
-        from engine.ai.fast import warm_up
+        from engine.ai.fast.warm import warm_up
 
         warm_up()  # loads (or compiles) the kernels before the first decision is timed
     rng = random.Random(task.player_seed)

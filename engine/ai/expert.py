@@ -42,10 +42,11 @@ from engine.ai import smear_normal
 from engine.ai.budget import now
 from engine.ai.determinize import Knowledge, knowledge_of
 from engine.ai.fast import search as kernel_search
-from engine.ai.fast import states, tally
-from engine.ai.fast.deal import knowledge
+from engine.ai.fast import tally
 from engine.ai.fast.jit import floats, grown, int_array
 from engine.ai.fast.rng import seeded
+from engine.ai.fast.states import Position, position_of
+from engine.ai.fast.warm import warm_up
 from engine.ai.inference import PLAY_AGREEMENT
 from engine.ai.normal import salad_action, smear_action
 from engine.ai.salad_policy import PENALTY
@@ -171,29 +172,6 @@ class Tally:
         return settled
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
-    """A decision's inputs to the kernels, from the seat's view only."""
-
-    game: str
-    base: Any
-    kn: Any
-    bids: Any
-    nbids: int
-    hist: Any
-    nhist: int
-
-
-def position_of(view: SmearView | SaladView, know: Knowledge) -> Position:
-    hist, nhist = states.history(view)
-    if isinstance(view, SmearView):
-        bids, nbids = states.bids(view)
-        return Position("smear", states.smear_base(view), knowledge(know), bids, nbids, hist, nhist)
-    return Position(
-        "salad", states.salad_base(view), knowledge(know), int_array([0]), 0, hist, nhist
-    )
-
-
 class ExpertPlayer(SearchingPlayer):
     """Weighted PIMC with ``normal`` rollouts and exact Smear endgames. The keywords switch
     its parts off for the ablations (``docs/ai.md``): ``read_bids``/``read_plays`` weigh deals
@@ -250,6 +228,7 @@ class ExpertPlayer(SearchingPlayer):
     ) -> Analysis:
         """The legal actions' estimated values (``budget_ms`` overrides the player's).
         ``long_shots`` False leaves out Smear bids the hand seldom makes (``searched_bids``)."""
+        warm_up()  # a process's first search: the kernels ready before the clock starts
         clock = Clock(self.budget_ms if budget_ms is None else budget_ms)
         legal = view.legal
         bidding = isinstance(view, SmearView) and view.phase == Phase.BID

@@ -9,10 +9,13 @@ of another hand, and the history is the cards played in the open.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+from engine.ai.determinize import Knowledge
 from engine.ai.fast import salad as ks
 from engine.ai.fast import smear as km
+from engine.ai.fast.deal import knowledge
 from engine.ai.fast.jit import int_array
 from engine.cards import BIT
 from engine.core import TrickView
@@ -156,4 +159,34 @@ def salad_base(view: SaladView) -> Any:
     return int_array(st)
 
 
-__all__ = ["bids", "history", "salad_array", "salad_base", "smear_array", "smear_base"]
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A decision's inputs to the search kernels, from the seat's view only."""
+
+    game: str
+    base: Any
+    kn: Any
+    bids: Any
+    nbids: int
+    hist: Any
+    nhist: int
+
+
+def position_of(view: SmearView | SaladView, know: Knowledge) -> Position:
+    hist, nhist = history(view)
+    if isinstance(view, SmearView):
+        seen_bids, nbids = bids(view)
+        return Position("smear", smear_base(view), knowledge(know), seen_bids, nbids, hist, nhist)
+    return Position("salad", salad_base(view), knowledge(know), int_array([0]), 0, hist, nhist)
+
+
+__all__ = [
+    "Position",
+    "bids",
+    "history",
+    "position_of",
+    "salad_array",
+    "salad_base",
+    "smear_array",
+    "smear_base",
+]

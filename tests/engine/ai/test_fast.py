@@ -17,9 +17,10 @@ from engine.ai import inference, salad_normal, smear_normal
 from engine.ai.determinize import knowledge_of, salad_state, smear_state
 from engine.ai.fast import deal, infer, states
 from engine.ai.fast import endgame as kernel_endgame
+from engine.ai.fast import rng as kernel_rng
 from engine.ai.fast import salad as ks
 from engine.ai.fast import smear as km
-from engine.ai.fast.jit import JIT, floats, int_array, ints
+from engine.ai.fast.jit import JIT, float_array, floats, int_array, ints
 from engine.ai.fast.rng import seeded
 from engine.ai.inference import PLAY_AGREEMENT
 from engine.ai.win_model import win_chances
@@ -299,3 +300,92 @@ def test_the_rule_reading_of_bids_explains_normal_bidders_fully(stuck: bool) -> 
                 view = state.view(state.to_act)
                 state.apply(player.choose(view, rng), state.to_act)
     assert checked > 100 and misses > checked // 10
+
+
+def test_a_search_deal_scores_the_hand_as_the_engine_does() -> None:
+    """One search deal with no exact endgame: the kernels deal the unseen cards, the seat's
+    card is played and the hand finished by the ``normal`` rules; its value, score change and
+    set flag are what the engine gives for the same deal (RULES.md S10, S11; the chance to
+    win from ``win_model``, 1 or 0 when the hand ends the game)."""
+    from engine.ai.fast import search
+
+    checked = 0
+    for i, st in enumerate(_smear_positions(3, range(40, 52))):
+        if st.phase != Phase.PLAY or i % 2:
+            continue
+        seat = st.to_act
+        view = st.view(seat)
+        know = knowledge_of(view)
+        kn = deal.knowledge(know)
+        generator = seeded(random.Random(i))
+        hands = ints(km.MAX_SEATS)
+        deal.sample_hands(kn, int_array([int(w) for w in generator]), hands)
+        action = view.legal[i % len(view.legal)]
+        weights, outcomes = floats(1), floats(search.OUTCOME)
+        hist, nhist = states.history(view)
+        bids, nbids = states.bids(view)
+        search.smear_deals(
+            states.smear_base(view), kn, bids, nbids, hist, nhist, int_array([action, -1]), 1,
+            int_array([0]), 1, 0, 1, generator, 0, 0.75, 0, weights, outcomes,
+        )  # fmt: skip
+        ref = smear_state(view, [int(hands[s]) for s in range(3)])
+        ref.apply_fast(action)
+        smear_normal.play_hand(ref, TRICKS_PER_HAND)
+        points = ref.scores[seat] - view.scores[seat]
+        if ref.phase == Phase.OVER:
+            value = float(ref.outcome_winner == seat)
+        else:
+            value = win_chances(ref.scores, ref.options.target)[seat]
+        assert weights[0] == 1.0
+        assert outcomes[0] == pytest.approx(value, abs=1e-12)
+        assert outcomes[2] == points
+        assert outcomes[3] == float(ref.bidder == seat and points < 0)
+        checked += 1
+    assert checked > 100
+
+
+def test_the_tallies_are_the_plain_weighted_means() -> None:
+    """``tally.arm_means`` and ``tally.gap`` against the textbook sums: weighted means of each
+    measure, the paired difference's weighted mean and variance, Kish's effective number."""
+    from engine.ai.fast import search, tally
+
+    rng = random.Random(9)
+    deals, arms = 37, 3
+    w = [rng.random() ** 3 for _ in range(deals)]
+    out = [rng.uniform(-2, 2) for _ in range(deals * arms * search.OUTCOME)]
+    weights, outcomes = float_array(w), float_array(out)
+
+    def at(d: int, a: int, k: int = 0) -> float:
+        return out[(d * arms + a) * search.OUTCOME + k]
+
+    total = sum(w)
+    for arm in range(arms):
+        got = floats(search.OUTCOME)
+        tally.arm_means(weights, outcomes, deals, arms, arm, got)
+        want = [sum(w[d] * at(d, arm, k) for d in range(deals)) / total for k in range(4)]
+        assert [got[k] for k in range(4)] == pytest.approx(want, rel=1e-12)
+    mean, var, effective = tally.gap(weights, outcomes, deals, arms, 2, 0)
+    diffs = [at(d, 2) - at(d, 0) for d in range(deals)]
+    want_mean = sum(w[d] * diffs[d] for d in range(deals)) / total
+    want_var = sum(w[d] * (diffs[d] - want_mean) ** 2 for d in range(deals)) / total
+    assert (mean, var) == pytest.approx((want_mean, want_var), rel=1e-12)
+    assert effective == pytest.approx(total**2 / sum(x * x for x in w), rel=1e-12)
+    assert 1.0 < effective < deals  # uneven weights count as fewer deals
+
+
+def test_the_kernel_generator_repeats_and_draws_evenly() -> None:
+    """The same seed gives the same draws; ``pick`` takes exactly k of the mask's bits, each
+    about equally often (the deals are uniform over what the seat cannot see)."""
+    first, again = seeded(random.Random(4)), seeded(random.Random(4))
+    draws = [kernel_rng.next32(first) for _ in range(50)]
+    assert draws == [kernel_rng.next32(again) for _ in range(50)]
+    mask = 0b1011_0110_1110_0101
+    counts = [0] * 16
+    for _ in range(4000):
+        drawn = kernel_rng.pick(first, mask, 3)
+        assert drawn & ~mask == 0 and bin(drawn).count("1") == 3
+        for b in range(16):
+            counts[b] += drawn >> b & 1
+    seen = [counts[b] for b in range(16) if mask >> b & 1]
+    assert all(c == 0 for b, c in enumerate(counts) if not mask >> b & 1)
+    assert min(seen) > 0.8 * 4000 * 3 / len(seen) and max(seen) < 1.2 * 4000 * 3 / len(seen)
