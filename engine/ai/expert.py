@@ -87,7 +87,8 @@ class Analysis:
     what the search maximizes (Smear: the chance to win the game; Salad: ``margins``),
     ``margins`` the seat's points against the others' mean (a game won or lost counted as
     ``search.WIN_VALUE``; Salad: ``search.salad_value``), ``points`` the seat's own score
-    change for the hand (Smear: S10, S11; Salad: the penalty it takes)."""
+    change for the hand (Smear: S10, S11; Salad: the penalty it takes), ``sets`` how often
+    the seat is the bidder and set (Smear: the chance that a bid fails)."""
 
     actions: tuple[int, ...]
     values: tuple[float, ...]
@@ -95,6 +96,7 @@ class Analysis:
     points: tuple[float, ...]
     deals: int
     best: int
+    sets: tuple[float, ...] = ()
 
 
 class Clock:
@@ -267,6 +269,7 @@ class ExpertPlayer(SearchingPlayer):
             tuple(means[of[a]][2] for a in legal),
             t.deals,
             searched[best],
+            tuple(means[of[a]][3] for a in legal),
         )
 
     def _arms(
