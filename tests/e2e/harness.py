@@ -21,6 +21,7 @@ from bot.app import TrickBot
 from bot.config import Config
 from bot.model import Table
 from sandbox import Channel, DiscordEmulator, Guild, InteractionHandle, Message, User
+from sandbox.models import MessageRevision
 
 CARD_RE = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
 PLAY_RE = re.compile(r"tb:p:(\d+):(\d+):(\d+):(\d+):(\d+)")
@@ -292,7 +293,8 @@ def assert_no_going_back(emu: DiscordEmulator, channel: Channel, table_id: int) 
         if not is_hand(m, table_id):
             continue
         states = []
-        for rev in [*m.history, m]:
+        revisions: list[Message | MessageRevision] = [*m.history, m]
+        for rev in revisions:
             for comp in rev.components:
                 ids = [
                     c.get("custom_id", "")
@@ -352,7 +354,8 @@ def unplayed_cards(table: Table) -> set[str]:
 
     st = table.state
     assert st is not None
-    return {card_label(c, ENGLISH) for h in st.hands for c in cards_of(h)}
+    hands: list[int] = st.hands  # type: ignore[attr-defined]
+    return {card_label(c, ENGLISH) for h in hands for c in cards_of(h)}
 
 
 def assert_no_hand_in_public(
