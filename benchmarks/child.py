@@ -65,7 +65,7 @@ def _create_child_bot(api: str, gateway: str, db: str, shards: str) -> TrickBot:
         turn_timer_seconds=0,
         guild_ready_timeout=0.05,
         log_level="WARNING",
-    )
+    )  # (other settings come from the environment: PUBLIC_MESSAGES, ...)
     return create_bot(config)
 
 
@@ -198,6 +198,11 @@ async def _bot_child(api: str, gateway: str, db: str, shards: str, profile: str 
     _reply(stopped=True)
 
 
+# A child's answer is one JSON line; with hundreds of tables its measurements (per-table lists)
+# run past asyncio's 64 KiB line limit ("Separator is found, but chunk is longer than limit").
+ANSWER_LIMIT = 64 * 1024 * 1024
+
+
 class BotProcess:
     def __init__(self, proc: asyncio.subprocess.Process) -> None:
         self.proc = proc
@@ -211,7 +216,11 @@ class BotProcess:
         args += [emu.urls.gateway, db, shards] + (["--profile", profile] if profile else [])
         with log.open("wb") as err:
             proc = await asyncio.create_subprocess_exec(
-                *args, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=err
+                *args,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=err,
+                limit=ANSWER_LIMIT,
             )
         return cls(proc)
 

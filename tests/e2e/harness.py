@@ -21,6 +21,7 @@ from bot.app import TrickBot
 from bot.config import Config
 from bot.model import Table
 from sandbox import Channel, DiscordEmulator, Guild, InteractionHandle, Message, User
+from sandbox.models import MessageRevision
 
 CARD_RE = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
 PLAY_RE = re.compile(r"tb:p:(\d+):(\d+):(\d+):(\d+):(\d+)")
@@ -101,6 +102,19 @@ class Players:
     locale: str = "en-US"  # the people's Discord client locale
     mentions: Counter[tuple[int, int]] = field(default_factory=Counter)  # (hand, user) -> count
     turns: Counter[tuple[int, int]] = field(default_factory=Counter)  # (hand, user) -> turns
+    # A person's pace: seconds they think before each move (None: they click at once).
+    think: tuple[float, float] | None = None
+    # Their turn's hand must be the newest message they see (else: anywhere in view, edited
+    # in place, as when Discord's hidden limit leaves no room to post it anew).
+    newest: bool = True
+    # Seconds from each move to the next person's hand showing their turn, and the turns whose
+    # hand was not the newest message its person saw.
+    turn_seconds: list[float] = field(default_factory=list)
+    not_newest: int = 0
+    _moved_at: float | None = None
+    # Some tokens answer Unknown Webhook to everything (Discord's users report it): a copy of
+    # a hand reached only through one is stranded where it is.
+    strandable: bool = False
 
     @property
     def table(self) -> Table:
@@ -152,33 +166,46 @@ class Players:
         self.clicks += 1
         return hand
 
-    async def my_turn_hand(self, uid: int) -> Message:
-        """The person's live hand, once it shows their turn by itself (never a Refresh)."""
+    def turn_hand(self, uid: int) -> Message | None:
+        """The person's live hand if it shows their turn now (and, if ``newest``, is the newest
+        message they see: a new hand's copy comes after the hand's result)."""
         t = self.table
         want = (t.hand_no, t.version)
-
-        def ready() -> Message | None:
-            # The live copy shows the turn, and (once the feed has caught up) is the newest
-            # message the person sees: a new hand's copy comes after the hand's result.
-            seen = self.emu.visible_messages(self.channel, self.users[uid])
-            if seen and is_hand(seen[-1], self.table_id):
-                m = seen[-1]
-                if hand_state(m) == want and enabled_moves(m):
-                    return m
+        seen = self.emu.visible_messages(self.channel, self.users[uid])
+        turn = [
+            m
+            for m in seen
+            if is_hand(m, self.table_id) and hand_state(m) == want and enabled_moves(m)
+        ]
+        if not turn:
             return None
+        if seen[-1].id == turn[-1].id:
+            return turn[-1]
+        return None if self.newest else turn[-1]
 
+    async def my_turn_hand(self, uid: int) -> Message:
+        """The person's live hand, once it shows their turn by itself (never a Refresh)."""
+        user = self.users[uid]
         try:
-            return await self.emu.wait_until(
-                ready, timeout=self.hand_wait, what="the hand to update"
+            found = await self.emu.wait_until(
+                lambda: self.turn_hand(uid), timeout=self.hand_wait, what="the hand to update"
             )
         except Exception:
             hands = [(m.id, hand_state(m), m.content[:80]) for m in self.live_hands(uid)]
-            seen = self.emu.visible_messages(self.channel, self.users[uid])
+            seen = self.emu.visible_messages(self.channel, user)
             newest = (seen[-1].id, seen[-1].ephemeral, text_of(seen[-1])[:80]) if seen else None
+            t = self.table
             raise AssertionError(
-                f"{self.users[uid].name}'s hand did not show their turn {want} by itself: "
+                f"{user.name}'s hand did not show their turn {(t.hand_no, t.version)} by itself: "
                 f"{hands}; the newest message they see: {newest}"
             ) from None
+        loop = asyncio.get_running_loop()
+        if self._moved_at is not None:
+            self.turn_seconds.append(loop.time() - self._moved_at)
+            self._moved_at = None
+        seen = self.emu.visible_messages(self.channel, user)
+        self.not_newest += seen[-1].id != found.id
+        return found
 
     async def play_one(self) -> bool:
         """The person to act clicks a legal card or bid. False once the game is over."""
@@ -189,6 +216,9 @@ class Players:
         t = self.table
         self.turns[(t.hand_no, uid)] += 1
         msg = await self.my_turn_hand(uid)
+        if self.think is not None:
+            await asyncio.sleep(self.rng.uniform(*self.think))
+            msg = self.turn_hand(uid) or await self.my_turn_hand(uid)  # as it is now
         choices = enabled_moves(msg)
         by_action = {int(c.rsplit(":", 1)[1]): c for c in choices}
         # Bid 2 if nobody bid yet, else pass (games end sooner); cards at random.
@@ -200,6 +230,7 @@ class Players:
             pick = self.rng.choice(choices)
         handle = await self.emu.click(user, msg, pick, locale=self.locale)
         await handle.wait_ack()
+        self._moved_at = asyncio.get_running_loop().time()
         self.clicks += 1
         self.check_screens()
         return True
@@ -223,8 +254,14 @@ class Players:
     # ------------------------------------------------------------------ checks
 
     def check_screens(self) -> None:
+        t = self.bot.tables.live.get(self.table_id)
+        now = None if t is None else (t.hand_no, t.version)
         for uid in self.users:
             live = [m for m in self.live_hands(uid) if enabled_moves(m)]
+            if self.strandable:
+                # A copy only a token Discord refuses could reach cannot be changed by anyone
+                # (its buttons, clicked, answer with the present): one copy shows the present.
+                live = [m for m in live if hand_state(m) == now]
             assert len(live) <= 1, f"{self.users[uid].name} has {len(live)} live copies"
         if self.check_leaks:
             live_table = self.bot.tables.live.get(self.table_id)
@@ -256,7 +293,8 @@ def assert_no_going_back(emu: DiscordEmulator, channel: Channel, table_id: int) 
         if not is_hand(m, table_id):
             continue
         states = []
-        for rev in [*m.history, m]:
+        revisions: list[Message | MessageRevision] = [*m.history, m]
+        for rev in revisions:
             for comp in rev.components:
                 ids = [
                     c.get("custom_id", "")
@@ -316,7 +354,8 @@ def unplayed_cards(table: Table) -> set[str]:
 
     st = table.state
     assert st is not None
-    return {card_label(c, ENGLISH) for h in st.hands for c in cards_of(h)}
+    hands: list[int] = st.hands  # type: ignore[attr-defined]
+    return {card_label(c, ENGLISH) for h in hands for c in cards_of(h)}
 
 
 def assert_no_hand_in_public(

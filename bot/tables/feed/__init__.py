@@ -283,10 +283,15 @@ class Feed:
             return True
         if plan.lobby_payload is not None:
             await self.public.lobby(tf, plan)
-        if plan.table_slot is not None:
+        # New messages in the order people should see them (a hand comes below the table
+        # message and the ping of its turn); edits of the table message after the hands, so
+        # a turn never waits behind an edit.
+        if self.public.new_table_message(tf, plan):
             await self.public.table_message(tf, plan)
         await self.public.ping(tf, plan)
         await self.hands.bring_up(tf, plan)
+        if plan.table_slot is not None:
+            await self.public.table_message(tf, plan)
         await self.hands.expire(tf)
         return False
 

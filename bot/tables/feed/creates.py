@@ -10,7 +10,8 @@ seen), and a person's turn would not show meanwhile.
 So the bot counts its own webhook creates per channel (a sliding window, never more than
 ``limit`` in any ``window`` seconds) and asks here before each one. Each kind of message keeps
 some room for the ones that matter more: a hand that must follow its person to the bottom may
-use the last create, a table message keeps ``TABLE_RESERVE`` for hands, a ping keeps
+use the last create only if it cannot be shown otherwise (``RESCUE_RESERVE``), a hand moved to the
+bottom keeps ``HAND_RESERVE`` for those, a table message ``TABLE_RESERVE``, a ping
 ``PING_RESERVE``. When the count is spent, or Discord answers 429 ``shared`` anyway (the limit
 may be lower, or shared wider, than reported), the message goes another way at once: a hand is
 edited in place, a table message is edited rather than posted anew, a ping waits for the next
@@ -26,9 +27,11 @@ from bot.tables.ports import Clock
 
 LIMIT = 30  # webhook creates a channel takes per WINDOW (reported, not documented)
 WINDOW = 60.0  # seconds
-HAND_RESERVE = 0  # a hand following its person may use the very last create
-TABLE_RESERVE = 3  # a table message leaves this many for hands
-PING_RESERVE = 8  # a ping leaves this many for hands and table messages
+# What each kind of create leaves for the ones that matter more:
+RESCUE_RESERVE = 0  # a hand that cannot be shown otherwise (no copy its tokens can reach)
+HAND_RESERVE = 3  # a hand moved to the bottom (its copy could be edited where it is)
+TABLE_RESERVE = 5  # a new hand's table message (the last one could show the new hand)
+PING_RESERVE = 10  # a ping (it can wait for the next hand)
 CHANNELS_KEPT = 20_000  # channels whose recent creates are kept (the most recent ones)
 
 

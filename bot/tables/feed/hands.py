@@ -48,6 +48,7 @@ from bot.tables.ports import Clock, Unavailable
 
 log = logging.getLogger("trickbot.feed")
 LATER = 1.0  # seconds: Discord asked to wait before a copy's edit (a limit it does not announce)
+KEEP_TOKEN = 5 * 60.0  # a live copy keeps its token while it has this long left to live
 
 
 class Hands:
@@ -142,9 +143,10 @@ class Hands:
             channel, lane.user_id, copy.message_id
         ):
             return False
-        if not self.discord.room_for_hand(channel):
+        rescue = copy is None or not self.usable(copy.token, copy.issued)
+        if not self.discord.room_for_hand(channel, rescue=rescue):
             return False
-        return await self._new_copy(tf, plan, lane, payload, turn)
+        return await self._new_copy(tf, plan, lane, payload, turn, rescue=rescue)
 
     async def _edit(
         self,
@@ -196,6 +198,8 @@ class Hands:
         lane: HandLane,
         payload: Rendered,
         turn: tuple[int, int] | None,
+        *,
+        rescue: bool = False,
     ) -> bool:
         """Post the hand anew at the bottom with the freshest token, then remove the older copy.
         False if no token can post (idle for 15 minutes: the ping shows the way back)."""
@@ -216,7 +220,7 @@ class Hands:
             channel = tf.table.channel_id
             message_id = await self.discord.hand_post(channel, lane.user_id, token, issued, payload)
             if message_id is None:  # refused (never tried again), or no room in the channel
-                if not self.discord.room_for_hand(channel):
+                if not self.discord.room_for_hand(channel, rescue=rescue):
                     return False
                 continue
             old = lane.copy
@@ -370,15 +374,21 @@ class Hands:
         async with lane.lock:
             old = lane.copy
             live = on_copy and old is not None and old.message_id == click.message_id
+            # A live copy keeps the token that reaches it while that token has time left: it is
+            # known to work, and the click's may be one Discord refuses (a copy reached only
+            # through a refused token is stranded: nobody can change it again).
+            keep = (
+                live
+                and old is not None
+                and not old.expired
+                and self.discord.alive(old.token, old.issued, margin=KEEP_TOKEN)
+            )
             if live and old is not None and old.shown > shown.revision:
                 # The live copy already shows something newer: only acknowledged.
                 await update(None)
-                old.token, old.ref, old.issued, old.expired = (
-                    click.token,
-                    "@original",
-                    click.issued,
-                    False,
-                )
+                if not keep:
+                    old.token, old.ref, old.issued = click.token, "@original", click.issued
+                    old.expired = False
             else:
                 # The copy clicked is edited (an older one becomes the live one); if it was gone
                 # (deleted a moment before), the answer posted the hand anew. A click anywhere
@@ -388,11 +398,14 @@ class Hands:
                 if posted is not None:
                     self.discord.channels.posted(t.channel_id, posted, private_to=user_id)
                 ref = "@original" if posted is None or not on_copy else str(posted)
+                token, issued = click.token, click.issued
+                if keep and posted is None and old is not None:
+                    token, ref, issued = old.token, old.ref, old.issued
                 lane.copy = HandCopy(
-                    click.token,
+                    token,
                     ref,
                     message_id,
-                    click.issued,
+                    issued,
                     shown=shown.revision,
                     turn=shown.turn,
                     # Where it is: a copy answered in place is still where it was posted (a

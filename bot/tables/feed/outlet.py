@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from enum import Enum
 
 from bot.render import Rendered
-from bot.tables.feed.budget import Budget
+from bot.tables.feed.budget import Budget, ChannelBuckets
 from bot.tables.feed.channels import ChannelLog
-from bot.tables.feed.creates import HAND_RESERVE, TABLE_RESERVE, WebhookCreates
+from bot.tables.feed.creates import HAND_RESERVE, RESCUE_RESERVE, TABLE_RESERVE, WebhookCreates
 from bot.tables.ports import Clock, Discord, HiddenLimit, MessageGone, Posted, TokenRefused
 
 REMEMBERED = 50_000  # message ids known gone, most recent kept
@@ -57,7 +57,9 @@ class Voice:
     ref: str | None = None
 
     def reaching(self, message_id: int) -> Voice:
-        return Voice(self.token, self.issued, self.ref or str(message_id))
+        """The same token, reaching ``message_id`` (a message it made): never the message it
+        reached before (a table message posted again after a deletion is edited as itself)."""
+        return Voice(self.token, self.issued, str(message_id))
 
 
 BOT = Voice()
@@ -86,6 +88,7 @@ class Outlet:
         self.creates = creates or WebhookCreates(clock)
         self.channels = channels or ChannelLog()
         self.channels.on_delete = self.forget
+        self.buckets = ChannelBuckets(clock)  # each channel's own, under the bot token
         self._gone: OrderedDict[int, None] = OrderedDict()
         self._retired: OrderedDict[str, None] = OrderedDict()
         self._used: dict[str, deque[float]] = {}  # token -> its recent requests (monotonic)
@@ -209,6 +212,7 @@ class Outlet:
         if not fallback:
             return None, voice
         await self.budget.spend()
+        self.buckets.spend(channel_id)
         posted = await self.discord.post(channel_id, message, nonce)
         if posted is not None:
             self.channels.posted(channel_id, posted)
@@ -233,6 +237,7 @@ class Outlet:
             except HiddenLimit:
                 pass  # the message is there: the bot's own authority edits it
         await self.budget.spend()
+        self.buckets.spend(channel_id)
         if await self.discord.edit(channel_id, message_id, message):
             return True
         self.forget(message_id)
@@ -264,9 +269,10 @@ class Outlet:
 
     # ------------------------------------------------------------------ hands (ephemeral)
 
-    def room_for_hand(self, channel_id: int) -> bool:
-        """A hand may be posted anew in this channel (a webhook create)."""
-        return self.creates.may(channel_id, HAND_RESERVE)
+    def room_for_hand(self, channel_id: int, *, rescue: bool = False) -> bool:
+        """A hand may be posted anew in this channel (a webhook create): moved to the bottom,
+        or (``rescue``) shown at all, its copy being out of every token's reach."""
+        return self.creates.may(channel_id, RESCUE_RESERVE if rescue else HAND_RESERVE)
 
     async def hand_post(
         self, channel_id: int, person: int, token: str, issued: float, message: Rendered

@@ -43,6 +43,7 @@ from bot.tables.feed.state import (
 from bot.tables.ports import Clock
 
 VOICE_LIFE = 5 * 60.0  # seconds a token must have left to post a derived message with
+PING_BOT_ROOM = 2  # a ping with the bot's token leaves this many of the channel's posts
 MOVE_BEFORE = 3 * 60.0  # a table message moves to a fresher token this long before its dies
 PRESSURE_GAP = 4.0  # the table edit gap grows up to 1 + this times under the bot's budget
 DISCORD_EPOCH_MS = 1_420_070_400_000  # Discord's snowflakes count from 2015
@@ -209,6 +210,11 @@ class PublicMessages:
         pressure = min(1.0, max(0.0, self.discord.budget.pressure() - 0.5) * 2)
         return self.table_edit_gap * (1 + PRESSURE_GAP * pressure)
 
+    def new_table_message(self, tf: TableFeed, plan: Plan) -> bool:
+        """The plan's table message is still to be posted (a new hand's)."""
+        slot = None if plan.table_slot is None else tf.slots.get(plan.table_slot)
+        return plan.table_slot is not None and (slot is None or not slot.message_id)
+
     async def table_message(self, tf: TableFeed, plan: Plan) -> None:
         name = plan.table_slot
         assert name is not None
@@ -223,6 +229,9 @@ class PublicMessages:
                 tf.wake_at(slot.edited_at + gap)
                 return
             wait = self.discord.wait_for(slot.voice)
+            if not self.discord.speaks(slot.voice):  # the channel's bucket of bot edits,
+                # leaving room for a finished hand's last edit (which may not wait)
+                wait = max(wait, self.discord.buckets.wait(t.channel_id, room=2))
             if wait > 0:  # its token's window is full: the next edit shows more moves
                 tf.wake_at(now + wait)
                 return
@@ -256,9 +265,10 @@ class PublicMessages:
         t = tf.table
         voice = self.voice_for(tf)
         last, tf.last_table = tf.last_table, None
-        crowded = voice.token is not None and not self.discord.may_create(
-            t.channel_id, voice, TABLE_RESERVE
-        )
+        if voice.token is None:  # the bot's post would wait for the channel's bucket
+            crowded = self.discord.buckets.wait(t.channel_id) > 0
+        else:
+            crowded = not self.discord.may_create(t.channel_id, voice, TABLE_RESERVE)
         if crowded and name not in tf.slots and last is not None and last.message_id:
             async with last.lock:
                 if await self.discord.edit(t.channel_id, last.message_id, payload, last.voice):
@@ -301,35 +311,48 @@ class PublicMessages:
         seat = plan.turn_seat
         if seat is None or current is not None:
             return
-        hand, seats = tf.pinged
-        if hand != plan.hand_no:
-            tf.pinged = (plan.hand_no, set())
-            seats = tf.pinged[1]
-        remind_at = tf.turn_since + self.remind_after
-        if seat not in seats:
-            reminder = False
-        elif not tf.reminded and now >= remind_at:
-            reminder = True
-        else:
-            if not tf.reminded:
-                tf.wake_at(remind_at)
+        reminder = self._ping_due(tf, plan, seat, now)
+        if reminder is None:
             return
+        voice = self.voice_for(tf)
+        if voice.token is None:
+            # The bot's own post: never one that would wait for the channel's bucket (the
+            # hands come after it in the pass); it goes a moment later, a result keeping room.
+            wait = self.discord.buckets.wait(tf.table.channel_id, room=PING_BOT_ROOM)
+            if wait > 0:
+                tf.wake_at(now + wait)
+                return
         payload = plan.ping(reminder=reminder)
         if payload is None or tf.table.version != plan.version:
             return self.stale(tf)  # the turn may have been taken meanwhile
         tf.reminded = tf.reminded or reminder
-        seats.add(seat)
+        tf.pinged[1].add(seat)
         # Through a token only while the channel has room to spare for webhook creates (else
         # the ping waits for the next hand); the bot's authority only for a table whose people
-        # have all been away (no token to speak with).
-        voice = self.voice_for(tf)
+        # have all been away (no token to speak with), or with PUBLIC_MESSAGES=bot.
         posted = await self._post_slot(
             tf, "ping", payload, voice, reserve=PING_RESERVE, fallback=voice.token is None
         )
         if posted is not None:
             tf.ping_turn = plan.turn
         if not tf.reminded:
+            tf.wake_at(tf.turn_since + self.remind_after)
+
+    def _ping_due(self, tf: TableFeed, plan: Plan, seat: int, now: float) -> bool | None:
+        """Whether the seat to act is due a ping now: False (its first in this hand), True (a
+        reminder: its turn has waited), None (not now)."""
+        hand, seats = tf.pinged
+        if hand != plan.hand_no:
+            tf.pinged = (plan.hand_no, set())
+            seats = tf.pinged[1]
+        remind_at = tf.turn_since + self.remind_after
+        if seat not in seats:
+            return False
+        if not tf.reminded and now >= remind_at:
+            return True
+        if not tf.reminded:
             tf.wake_at(remind_at)
+        return None
 
     async def drop_ping(self, tf: TableFeed) -> None:
         t = tf.table
