@@ -124,6 +124,8 @@ class TrickBot(commands.AutoShardedBot):
         self.add_listener(self.router.on_interaction, "on_interaction")
         ChannelEvents(self.tables).install(self)
         await self.sync_commands()
+        # The computer players' workers start and load the search kernels in the background.
+        self._workers_started = self.tables.computers.warm()
         await self.tables.start()
         self.add_listener(self._freeze_heap, "on_ready")
 

@@ -22,7 +22,8 @@ import logging
 import multiprocessing
 import os
 import random
-from concurrent.futures import ProcessPoolExecutor
+import threading
+from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 from bot.model import count_actions
@@ -73,27 +74,55 @@ WORKER_NICENESS = 10  # searches yield the CPU to the event loop (clicks) when b
 def _warm_up() -> None:
     """Each worker runs below the bot's own priority (a search may take a few milliseconds
     longer; a click's answer must not wait behind it) and imports the search once, when it
-    starts, not on its first move."""
+    starts, not on its first move; it loads the compiled search kernels too (from the disk
+    cache, about a second; the first time on a machine, compiled under a lock, about 30 s of
+    CPU shared by all the workers). Should that fail, searches run the kernels as they are."""
     if hasattr(os, "nice"):
         os.nice(WORKER_NICENESS)
     import engine.ai.coach
     import engine.ai.expert
     import engine.ai.search  # noqa: F401
 
+    try:
+        from engine.ai.fast.warm import warm_up
+
+        warm_up()
+    except Exception:
+        log.exception("the search kernels could not be compiled ahead; searches will try again")
+
+
+def _ready() -> int:
+    """A worker's first job at start-up: nothing beyond its initializer (``_warm_up``)."""
+    return os.getpid()
+
 
 class ComputerPlayers:
     def __init__(self, workers: int | None = None) -> None:
         self.workers = max(1, workers or os.cpu_count() or 1)
         self._pool: ProcessPoolExecutor | None = None
+        self._pool_lock = threading.Lock()  # the pool may be made by warm()'s thread
         self.in_flight = 0  # searches waiting for or running in the pool
 
     def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            # forkserver: workers start from a clean process, not a copy of this one with its
-            # threads (SQLite's, discord.py's) and open sockets.
-            context = multiprocessing.get_context("forkserver")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_warm_up)
-        return self._pool
+        with self._pool_lock:
+            if self._pool is None:
+                # forkserver: workers start from a clean process, not a copy of this one with
+                # its threads (SQLite's, discord.py's) and open sockets.
+                context = multiprocessing.get_context("forkserver")
+                self._pool = ProcessPoolExecutor(
+                    self.workers, mp_context=context, initializer=_warm_up
+                )
+            return self._pool
+
+    def _start_workers(self) -> list[Future[int]]:
+        pool = self._executor()
+        return [pool.submit(_ready) for _ in range(self.workers)]
+
+    def warm(self) -> asyncio.Future[list[Future[int]]]:
+        """Start the workers now, from a thread, so the first computer's move does not wait
+        for them to start and load the search kernels; returns at once (the event loop never
+        waits on it)."""
+        return asyncio.get_running_loop().run_in_executor(None, self._start_workers)
 
     def budget_ms(self, level: str) -> float:
         """The time a new search may take now (shrinks as searches queue up)."""
@@ -134,6 +163,7 @@ class ComputerPlayers:
         return result
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        with self._pool_lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)

@@ -69,6 +69,7 @@ class GameResult:
     bid_hands: int = 0  # Smear: hands somebody bid (not passed out)
     cand_bids: int = 0  # ... of which the candidate was the bidder
     cand_sets: int = 0  # ... and was set (S10)
+    field_sets: int = 0  # the field's seats' bids that were set (the rest are theirs)
 
 
 def option_value(text: str) -> bool | int | float | None:
@@ -157,6 +158,7 @@ def play_game(task: Task) -> GameResult:
         len(bids),
         len(mine),
         sum(1 for r in mine if r.made is False),
+        sum(1 for r in bids if r.bidder != task.cand_seat and r.made is False),
     )
 
 
@@ -338,12 +340,15 @@ def smear_lines(args: argparse.Namespace, results: list[GameResult], s: Summary)
     bid_hands = sum(g.bid_hands for g in results)
     cand_bids = sum(g.cand_bids for g in results)
     sets = sum(g.cand_sets for g in results)
+    field_bids = bid_hands - cand_bids
+    field_sets = sum(g.field_sets for g in results)
     return [
         f"capped games (over {args.max_hands} hands, no winner): {s.capped};"
         f"  mean hands dealt {sum(hands) / len(hands):.1f}",
         f"candidate bid-win share: {cand_bids}/{bid_hands} = {cand_bids / max(1, bid_hands):.1%}"
         f" of hands bid (null {s.null:.1%});  set on {sets}/{cand_bids}"
-        f" = {sets / max(1, cand_bids):.1%} of its bids",
+        f" = {sets / max(1, cand_bids):.1%} of its bids;"
+        f"  the field set on {field_sets}/{field_bids} = {field_sets / max(1, field_bids):.1%}",
         f"mean final score: candidate {s.cand_mean:.2f}, field {s.field_mean:.2f}",
     ]
 

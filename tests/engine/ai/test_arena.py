@@ -101,6 +101,7 @@ def test_main_prints_the_report(capsys: pytest.CaptureFixture[str]) -> None:
     assert "candidate wins:" in out and "Wilson 95%" in out and "null rate 33.3%" in out
     assert "decision time candidate hard" in out and "decision time field normal" in out
     assert "bid-win share" in out and "of its bids" in out and "mean final score" in out
+    assert "the field set on" in out
 
 
 ARGS = ["--game", "smear", "--seats", "3", "--games", "3", "--seed", "5"]
