@@ -125,7 +125,8 @@ class TrickBot(commands.AutoShardedBot):
         ChannelEvents(self.tables).install(self)
         await self.sync_commands()
         # The computer players' workers start and load the search kernels in the background.
-        self._workers_started = self.tables.computers.warm()
+        if c.warm_computers:
+            self._workers_started = self.tables.computers.warm()
         await self.tables.start()
         self.add_listener(self._freeze_heap, "on_ready")
 

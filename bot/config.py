@@ -66,6 +66,10 @@ class Config(BaseSettings):
     # Deals the daily deal's computers search per decision (fixed work, so they play the same
     # way for everyone; bot.daily). Read when a day's deal is first dealt.
     daily_iterations: int = Field(default=100, ge=1, le=10_000)
+    # Start the computer players' worker processes (each loads the search kernels, a few
+    # seconds of CPU below the bot's priority) at start-up rather than at the first computer's
+    # move; tests that start many bots and seldom meet a computer turn it off.
+    warm_computers: bool = True
     # Tests only: every waiting time (turn timers, reminders, idle lobbies) is multiplied by
     # this, so a 30 s turn timer runs out in a test after 30 * time_scale seconds.
     time_scale: float = Field(default=1.0, gt=0.0, le=1.0)

@@ -50,6 +50,8 @@ def make_settings(db: Path | str, **kw: Any) -> Config:
         # 30 a minute; the others play far faster than people and give it what the emulator
         # enforces (nothing), so they check the feed's normal way.
         "webhook_creates_per_channel": UNLIMITED_CREATES,
+        # The computers' workers start when a test first needs them, not with every bot.
+        "warm_computers": False,
     }
     values.update(kw)
     return Config(_env_file=None, **values)  # type: ignore[call-arg]
