@@ -279,7 +279,7 @@ class Hands:
             self.saver = asyncio.get_running_loop().create_task(self._save_lanes(delay))
 
     async def _save_lanes(self, delay: float) -> None:
-        await asyncio.sleep(delay)
+        await self.clock.sleep(delay)
         while self._dirty:
             dirty, self._dirty = self._dirty, {}
             rows = [(tid, lane.row()) for (tid, _), lane in dirty.items() if not self.finished(tid)]

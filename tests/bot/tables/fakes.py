@@ -128,6 +128,10 @@ class FakeDiscord:
         ]
         return max(seen, key=lambda m: m.id, default=None)
 
+    def tokens_used(self) -> int:
+        """How many interaction tokens webhook requests went through."""
+        return len(self._token_uses)
+
     def bot_token_requests(self) -> int:
         return sum(1 for _, bot in self.requests if bot)
 

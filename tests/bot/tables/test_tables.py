@@ -340,7 +340,9 @@ async def test_a_long_run_keeps_only_the_tokens_in_use(tmp_path: Path) -> None:
         await _play(w, tid, random.Random(5))
         await _settle(w)
         outlet = w.tables.feed.outlet
-        assert outlet.tokens_held() > 5, "the game's messages went through many clicks' tokens"
+        # How many the outlet holds right now depends on when its last sweep fell (the clock
+        # moves whenever anything sleeps); how many the game went through does not.
+        assert w.discord.tokens_used() > 5, "the game's messages went through many tokens"
         w.clock.advance(31.0)
         outlet.wait_for(Voice("a-new-click", w.clock.time()))
         assert outlet.tokens_held() <= 1
