@@ -47,6 +47,10 @@ from bot.tables.feed.state import (
 from bot.tables.ports import Clock, Unavailable
 
 log = logging.getLogger("trickbot.feed")
+
+# Seconds a turn may wait for room in its copy's token window before it is posted anew through
+# another of its person's tokens.
+TURN_PATIENCE = 0.2
 LATER = 1.0  # seconds: Discord asked to wait before a copy's edit (a limit it does not announce)
 KEEP_TOKEN = 5 * 60.0  # a live copy keeps its token while it has this long left to live
 
@@ -139,8 +143,10 @@ class Hands:
         no room for a webhook create (edited where it is: the turn shows at once)."""
         channel = tf.table.channel_id
         copy = lane.copy
-        if copy is not None and self.discord.channels.at_bottom(
-            channel, lane.user_id, copy.message_id
+        if (
+            copy is not None
+            and self.discord.channels.at_bottom(channel, lane.user_id, copy.message_id)
+            and not self._held_back(lane, copy)
         ):
             return False
         rescue = copy is None or not self.usable(copy.token, copy.issued)
@@ -190,6 +196,19 @@ class Hands:
         copy.shown, copy.payload, copy.turn, copy.edited_at = plan.revision, payload, turn, now
         copy.hand_no = plan.hand_no
         return True
+
+    def _held_back(self, lane: HandLane, copy: HandCopy) -> bool:
+        """The copy's token has no room for a while (its person plays faster than Discord
+        lets one token edit: 5 requests in 2 s) and another of their tokens has room now: the
+        turn goes out at once, posted anew, rather than wait for the window."""
+        if self.discord.wait_for(Voice(copy.token, copy.issued), TOKEN_LIMIT) <= TURN_PATIENCE:
+            return False
+        return any(
+            token != copy.token
+            and self.usable(token, issued)
+            and self.discord.wait_for(Voice(token, issued), TOKEN_LIMIT) == 0
+            for token, issued in lane.tokens()
+        )
 
     async def _new_copy(
         self,
