@@ -1,0 +1,123 @@
+"""Every game in its own thread (issue 26), end to end through the emulator: several tables in
+one channel, each playing in a thread opened on its lobby message; the channel keeps one line
+per game and its result."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.app import TrickBot
+from sandbox import Channel, DiscordEmulator, Message, User, run_bot
+from tests.e2e.harness import (
+    CARD_RE,
+    Players,
+    assert_no_going_back,
+    lobby_table_id,
+    make_bot,
+    make_world,
+    text_of,
+)
+
+
+async def _open_in_thread(
+    emu: DiscordEmulator, bot: TrickBot, channel: Channel, host: User, guest: User
+) -> tuple[int, Message, Channel]:
+    """``host`` opens a 3-seat Smear table (to 11 points: a whole game), ``guest`` joins, a
+    computer fills the last seat and the game starts: (table, its lobby message, its thread)."""
+    lobby = await emu.invoke_and_wait(host, channel, "smear start")
+    tid = lobby_table_id(lobby)
+    await emu.click_and_wait(guest, lobby, label="Join")
+    await (await emu.select(host, lobby, f"tb:ai:{tid}", ["easy"]))
+
+    def started() -> int | None:
+        t = bot.tables.live.get(tid)
+        return None if t is None else t.thread_id
+
+    thread_id = await emu.wait_until(started, timeout=5, what="the game's thread")
+    return tid, emu.message(lobby.id), emu.channels[thread_id]
+
+
+async def _play_in_thread(
+    emu: DiscordEmulator, bot: TrickBot, tid: int, thread: Channel, people: list[User]
+) -> Players:
+    """The people open their hands from the table message in the thread, then play."""
+    players = Players(emu, bot, tid, {u.id: u for u in people}, thread)
+    for person in people:
+        hand = await players.open_hand(person.id)
+        assert hand.channel_id == thread.id and hand.ephemeral
+    await players.play_to_end()
+    return players
+
+
+async def test_three_tables_in_one_channel_play_at_once_each_in_its_thread(
+    emu: DiscordEmulator, database: str
+) -> None:
+    names = ("alice", "bob", "carol", "dave", "erin", "frank")
+    w = make_world(emu, names, threads=True)
+    pairs = [(w.users[i], w.users[i + 1]) for i in (0, 2, 4)]
+    async with run_bot(emu, make_bot(database)) as bot:
+        before = emu.request_counts(global_limited=True)
+        opened = [await _open_in_thread(emu, bot, w.channel, h, g) for h, g in pairs]
+        tables = [tid for tid, _, _ in opened]
+        assert len({t for _, _, t in opened}) == 3, "each table has its own thread"
+        for (_, lobby, thread), (host, guest) in zip(opened, pairs, strict=True):
+            assert thread.parent_id == w.channel.id
+            assert thread.name == f"Smear · {host.name}, {guest.name}, Ada"
+            assert thread.id == lobby.id, "the thread is opened on the lobby message"
+            assert f"<#{thread.id}>" in lobby.content and not lobby.buttons()
+            assert thread.auto_archive_duration == 10080
+
+        actions = {tid: 0 for tid in tables}
+
+        async def play(tid: int, thread: Channel, people: list[User]) -> None:
+            await _play_in_thread(emu, bot, tid, thread, people)
+            t = await bot.storage.tables.load_table(tid)
+            assert t is not None and t.table.status == "finished"
+            actions[tid] = t.table.version
+
+        await asyncio.gather(
+            *(
+                play(tid, thread, list(pair))
+                for (tid, _, thread), pair in zip(opened, pairs, strict=True)
+            )
+        )
+        for tid, _, thread in opened:
+            await emu.wait_for_message(thread, lambda m: "final standings" in text_of(m))
+            assert_no_going_back(emu, thread, tid)
+        await emu.wait_until(
+            lambda: len(emu.public_messages(w.channel)) >= 6 or None,
+            timeout=5,
+            what="the three results in the channel",
+        )
+        await asyncio.sleep(0.3)  # nothing more comes
+
+        # The channel holds the three lobby lines and the three results, nothing else.
+        public = emu.public_messages(w.channel)
+        assert len(public) == 6, [m.content for m in public]
+        for _, lobby, thread in opened:
+            assert f"<#{thread.id}>" in emu.message(lobby.id).content
+            results = [m for m in public if m.id != lobby.id and f"<#{thread.id}>" in m.content]
+            assert len(results) == 1 and "won" in results[0].content, results
+        for m in public:
+            assert not CARD_RE.findall(text_of(m)), f"a card in the channel: {text_of(m)}"
+        hands_here = [
+            m
+            for m in emu.channel_messages(w.channel)
+            if any(c.startswith("tb:p:") for c in m.custom_ids())
+        ]
+        assert hands_here == [], "a hand in the channel instead of its thread"
+
+        # Everyone seated joined their game's thread.
+        for (_, _, thread), (host, guest) in zip(opened, pairs, strict=True):
+            members = {u.id for u in emu.thread_members(thread)}
+            assert {host.id, guest.id} <= members
+
+        spent = emu.request_counts(global_limited=True) - before
+        per_action = sum(spent.values()) / sum(actions.values())
+        print(
+            f"bot-token requests per game action, 3 Smear games in threads: {per_action:.3f}"
+            f" ({sum(spent.values())} requests, {sum(actions.values())} actions: {dict(spent)})"
+        )
+        assert per_action <= 0.15
+        emu.assert_no_violations()
+        assert [r for r in emu.requests if 400 <= r.status < 500] == []
