@@ -121,3 +121,67 @@ async def test_three_tables_in_one_channel_play_at_once_each_in_its_thread(
         assert per_action <= 0.15
         emu.assert_no_violations()
         assert [r for r in emu.requests if 400 <= r.status < 500] == []
+
+
+async def test_without_the_permission_the_game_plays_in_the_channel_and_says_why_once(
+    emu: DiscordEmulator, database: str
+) -> None:
+    w = make_world(emu, threads=False)
+    alice, bob, carol = w.users
+    async with run_bot(emu, make_bot(database)) as bot:
+        lobby = await emu.invoke_and_wait(alice, w.channel, "smear start", locale="it")
+        why = await emu.wait_for_message(
+            w.channel, lambda m: m.ephemeral and "Create Public Threads" in m.content, user=alice
+        )
+        assert "canale" in why.content, "said in the starter's language"
+        tid = lobby_table_id(lobby)
+        await emu.click_and_wait(bob, lobby, label="Join")
+        await emu.click_and_wait(carol, lobby, label="Join")  # full: starts by itself
+        players = Players(emu, bot, tid, {u.id: u for u in w.users}, w.channel)
+        await players.play_to_end()
+        await emu.wait_for_message(w.channel, lambda m: "final standings" in text_of(m))
+        assert emu.threads(w.channel) == []
+        assert bot.storage is not None and (await bot.storage.tables.load_table(tid)) is not None
+        # Told once per server: the next game started says nothing more.
+        other = w.guild.channel("other")
+        await emu.invoke_and_wait(bob, other, "smear start")
+        await asyncio.sleep(0.3)
+        told = [
+            m
+            for channel in (w.channel, other)
+            for m in emu.channel_messages(channel)
+            if m.ephemeral and "Create Public Threads" in m.content
+        ]
+        assert told == [why]
+        emu.assert_no_violations()
+
+
+async def test_a_server_that_turns_threads_off_plays_in_the_channel(
+    emu: DiscordEmulator, database: str
+) -> None:
+    w = make_world(emu, threads=True)
+    alice, bob, _ = w.users
+    owner = emu.users[w.guild.owner_id]
+    async with run_bot(emu, make_bot(database)) as bot:
+        refused = await emu.invoke_and_wait(
+            alice, w.channel, "settings threads", {"threads": "off"}
+        )
+        assert refused.ephemeral and "Manage Server" in refused.content
+        done = await emu.invoke_and_wait(owner, w.channel, "settings threads", {"threads": "off"})
+        assert not done.ephemeral and "play in the channel" in done.content
+        lobby = await emu.invoke_and_wait(alice, w.channel, "smear start", {"target": 2})
+        why = await emu.wait_for_message(
+            w.channel, lambda m: m.ephemeral and "/settings threads" in m.content, user=alice
+        )
+        assert "played here in the channel" in why.content
+        tid = lobby_table_id(lobby)
+        await emu.click_and_wait(bob, lobby, label="Join")
+        await (await emu.select(alice, lobby, f"tb:ai:{tid}", ["easy"]))
+        assert bot.tables.live[tid].thread_id is None and emu.threads(w.channel) == []
+        players = Players(emu, bot, tid, {alice.id: alice, bob.id: bob}, w.channel)
+        await players.play_to_end()
+        # Turned on again: the next game opens its thread.
+        await emu.invoke_and_wait(owner, w.channel, "settings threads", {"threads": "on"})
+        _, _, thread = await _open_in_thread(emu, bot, w.channel, alice, bob)
+        assert thread.parent_id == w.channel.id
+        emu.assert_no_violations()
