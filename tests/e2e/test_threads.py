@@ -185,3 +185,41 @@ async def test_a_server_that_turns_threads_off_plays_in_the_channel(
         _, _, thread = await _open_in_thread(emu, bot, w.channel, alice, bob)
         assert thread.parent_id == w.channel.id
         emu.assert_no_violations()
+
+
+async def test_a_daily_deal_and_a_learn_game_open_in_threads_beside_a_game(
+    emu: DiscordEmulator, database: str
+) -> None:
+    w = make_world(emu, threads=True)
+    alice, bob, carol = w.users
+    async with run_bot(emu, make_bot(database, daily_iterations=4)) as bot:
+        game, _, game_thread = await _open_in_thread(emu, bot, w.channel, alice, bob)
+        assert bot.tables.live[game].status == "playing"
+
+        intro = await emu.invoke_and_wait(carol, w.channel, "smear daily")
+        (daily,) = [
+            t for t in bot.tables.live.values() if t.channel_id == w.channel.id and t.id > game
+        ]
+        assert daily.thread_id is not None and daily.thread_id != game_thread.id
+        assert not intro.ephemeral and f"<#{daily.thread_id}>" in intro.content
+        thread = emu.channels[daily.thread_id]
+        await _play_in_thread(emu, bot, daily.id, thread, [carol])
+        await emu.wait_for_message(thread, lambda m: "Board of the day" in m.button_labels())
+
+        lobby = await emu.invoke_and_wait(carol, w.channel, "salad learn")
+        (learn,) = [t for t in bot.tables.live.values() if t.id > daily.id]
+        assert learn.thread_id is not None and f"<#{learn.thread_id}>" in lobby.content
+        players = Players(emu, bot, learn.id, {carol.id: carol}, emu.channels[learn.thread_id])
+        hand = await players.open_hand(carol.id)
+        assert hand.channel_id == learn.thread_id
+        for _ in range(3):
+            assert await players.play_one()
+        assert {t.name for t in emu.threads(w.channel)} == {
+            f"Smear · {alice.name}, {bob.name}, Ada",
+            f"Smear · {carol.name}, Ada, Babbage",
+            f"Salad · {carol.name}, Ada, Babbage, Curie",
+        }
+        # Nothing said "play it in another channel", and no hand came to the channel.
+        told = [m.content for m in emu.channel_messages(w.channel) if m.ephemeral]
+        assert not [x for x in told if "another channel" in x], told
+        emu.assert_no_violations()
