@@ -5,12 +5,17 @@ per game and its result."""
 from __future__ import annotations
 
 import asyncio
+import logging
+
+import pytest
 
 from bot.app import TrickBot
 from sandbox import Channel, DiscordEmulator, Message, User, run_bot
+from sandbox.models import MANAGE_THREADS
 from tests.e2e.harness import (
     CARD_RE,
     Players,
+    World,
     assert_no_going_back,
     lobby_table_id,
     make_bot,
@@ -223,3 +228,82 @@ async def test_a_daily_deal_and_a_learn_game_open_in_threads_beside_a_game(
         told = [m.content for m in emu.channel_messages(w.channel) if m.ephemeral]
         assert not [x for x in told if "another channel" in x], told
         emu.assert_no_violations()
+
+
+# ------------------------------------------------------------------ threads as Discord runs them
+
+
+async def _mid_game(emu: DiscordEmulator, bot: TrickBot, w: World) -> tuple[int, Channel, Players]:
+    """A game in its thread, some moves in, waiting for a person's move."""
+    alice, bob, _ = w.users
+    tid, _, thread = await _open_in_thread(emu, bot, w.channel, alice, bob)
+    players = Players(emu, bot, tid, {alice.id: alice, bob.id: bob}, thread)
+    for person in (alice, bob):
+        await players.open_hand(person.id)
+    for _ in range(4):
+        assert await players.play_one()
+    assert await players.wait_for_human_or_end() is not None
+    await asyncio.sleep(0.3)  # what the last move changed is shown
+    return tid, thread, players
+
+
+def _client_errors(emu: DiscordEmulator) -> list[tuple[str, str, int]]:
+    return [(r.method, r.path, r.status) for r in emu.requests if 400 <= r.status < 500]
+
+
+def _no_traceback(caplog: pytest.LogCaptureFixture) -> None:
+    failed = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+    assert failed == [], failed
+
+
+@pytest.mark.parametrize("how", ["deleted", "locked"])
+async def test_a_moderator_who_deletes_or_locks_the_thread_ends_the_game(
+    emu: DiscordEmulator, database: str, how: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    w = make_world(emu, threads=True)
+    moderator = emu.add_member(w.guild, "mod", permissions=MANAGE_THREADS)
+    async with run_bot(emu, make_bot(database)) as bot:
+        tid, thread, _ = await _mid_game(emu, bot, w)
+        played = bot.tables.live[tid].version
+        if how == "deleted":
+            emu.delete_thread(thread, by=moderator)
+        else:
+            emu.lock_thread(thread, by=moderator)
+        line = await emu.wait_for_message(
+            w.channel, lambda m: not m.ephemeral and f"moderator {how} the thread" in m.content
+        )
+        assert "unrated" in line.content
+        await emu.wait_until(lambda: tid not in bot.tables.feed.tables or None, timeout=5)
+        await asyncio.sleep(0.3)
+        found = await bot.storage.tables.record_of(tid)
+        assert found is not None and found[0] == "cancelled"
+        record = found[2]
+        assert (
+            record is not None
+            and sum(len(h.get("bids") or []) + len(h.get("plays") or []) for h in record["hands"])
+            == played
+        ), "the moves played are kept"
+        assert await bot.storage.results.leaderboard(w.guild.id, "smear") == [], "nobody rated"
+        errors = _client_errors(emu)
+        if how == "deleted":  # the one request that learnt it, at most
+            assert len(errors) <= 1 and all(e[2] == 404 for e in errors), errors
+        else:
+            assert errors == []
+        lines = [m for m in emu.public_messages(w.channel) if "moderator" in m.content]
+        assert len(lines) == 1
+        _no_traceback(caplog)
+
+
+async def test_an_archived_thread_is_reopened_and_the_game_plays_on(
+    emu: DiscordEmulator, database: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    w = make_world(emu, threads=True)
+    async with run_bot(emu, make_bot(database)) as bot:
+        _, thread, players = await _mid_game(emu, bot, w)
+        emu.archive_thread(thread)
+        await emu.wait_until(lambda: not thread.archived or None, timeout=5, what="reopened")
+        await players.play_to_end()
+        await emu.wait_for_message(thread, lambda m: "final standings" in text_of(m))
+        await emu.wait_for_message(w.channel, lambda m: f"<#{thread.id}>" in m.content)
+        assert _client_errors(emu) == []
+        _no_traceback(caplog)
