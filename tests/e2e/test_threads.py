@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +23,7 @@ from tests.e2e.harness import (
     make_world,
     text_of,
 )
+from tests.e2e.process import BotProcess, SeenPlayers
 
 
 async def _open_in_thread(
@@ -307,3 +309,46 @@ async def test_an_archived_thread_is_reopened_and_the_game_plays_on(
         await emu.wait_for_message(w.channel, lambda m: f"<#{thread.id}>" in m.content)
         assert _client_errors(emu) == []
         _no_traceback(caplog)
+
+
+@pytest.mark.process
+async def test_a_game_in_its_thread_survives_a_sigkill_and_an_archive_meanwhile(
+    emu: DiscordEmulator, tmp_path: Path
+) -> None:
+    """The bot is killed mid-game; while it is down the thread archives; the restarted bot
+    reopens it before touching its messages, and the game plays to the end where it was."""
+    w = make_world(emu, threads=True)
+    alice, bob, _ = w.users
+    bot = BotProcess(emu, tmp_path / "db.sqlite3", tmp_path / "bot.log")
+    await bot.start()
+    try:
+        lobby = await emu.invoke_and_wait(alice, w.channel, "smear start", {"target": 4})
+        tid = lobby_table_id(lobby)
+        await emu.click_and_wait(bob, lobby, label="Join")
+        await (await emu.select(alice, lobby, f"tb:ai:{tid}", ["easy"]))
+        thread = await emu.wait_until(
+            lambda: next(iter(emu.threads(w.channel)), None), timeout=5, what="the thread"
+        )
+        table = await emu.wait_for_message(thread, lambda m: "Show my hand" in m.button_labels())
+        for person in (alice, bob):
+            await emu.click_and_wait(person, table, label="Show my hand")
+        people = SeenPlayers(emu, thread, tid, [alice, bob])
+        await people.play_until(lambda: people.clicks >= 6)
+        bot.kill()
+        await bot.wait()
+        emu.archive_thread(thread)
+        await bot.start()
+        await emu.wait_until(lambda: not thread.archived or None, timeout=10, what="reopened")
+        await people.play_until(lambda: False)
+        await emu.wait_for_message(thread, lambda m: "final standings" in text_of(m), timeout=10)
+        await emu.wait_for_message(
+            w.channel, lambda m: "is over" in m.content and f"<#{thread.id}>" in m.content
+        )
+        await asyncio.sleep(1.0)
+        results = [m for m in emu.public_messages(w.channel) if "is over" in m.content]
+        assert len(results) == 1, "the result is posted once in the channel"
+        assert _client_errors(emu) == []
+    finally:
+        await bot.stop()
+    log = bot.log.read_text(errors="replace")
+    assert "Traceback" not in log, log[-3000:]
