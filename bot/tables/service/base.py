@@ -7,6 +7,7 @@ the ``Answer`` it was given. Refusals go up as ``Refusal``: the cogs say them.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable
 from dataclasses import dataclass
 
@@ -16,12 +17,14 @@ from bot.languages import Languages
 from bot.model import Refusal, Table
 from bot.render.base import game_title
 from bot.render.threads import thread_link
-from bot.storage import Storage
+from bot.storage import SlotRow, Storage, StorageError
 from bot.tables.commands import Commands, HandRefusal
 from bot.tables.feed import Click, Feed, Shown
 from bot.tables.ports import Answer, Asker, Clock
 from bot.tables.registry import Registry
 from bot.tables.threads import Threads
+
+log = logging.getLogger("trickbot.tables")
 
 
 @dataclass
@@ -65,8 +68,16 @@ class UseCases:
         """Post a table's lobby message as the public answer, then keep it as the table's
         ``lobby`` slot (the feed edits it from then on)."""
         message_id = await answer.post(shown.payload, ephemeral=False)
-        if message_id is not None:
-            self.feed.set_slot(t, "lobby", message_id, shown, self.click(asker))
+        if message_id is None:
+            return
+        click = self.click(asker)
+        self.feed.set_slot(t, "lobby", message_id, shown, click)
+        # Kept, so that a start after a restart opens the game's thread on this message.
+        row = SlotRow("lobby", "response", message_id, click.token, click.issued, str(message_id))
+        try:
+            await self.parts.storage.feed.set_slot(t.id, row)
+        except StorageError as e:
+            log.warning("table=%s lobby message not kept: %s", t.id, e)
 
     def saw(self, asker: Asker, table_id: int) -> None:
         """Any click by a seated person keeps their freshest token: their hand can follow
