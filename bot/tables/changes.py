@@ -174,12 +174,17 @@ class Changes:
         async with self.registry.locked(table_id, None, PLAYING) as t:
             if t.thread_id is None:
                 return
-            t.status = CANCELLED
             t.last_note = None
             t.deadline = None
             t.settings["thread_ended"] = why
             line = render_threads.ended_line(t, self._public(t), why)
             rows = [outbox_row(t, "post", f"{PARENT_SLOT}ended", line)]
+            if is_daily(t):  # its try ends as it stood, as when its player leaves it
+                t.status = FINISHED
+                await self._commit(t, rows)
+                game_event(t.id, "over", daily=f"thread-{why}")
+                return
+            t.status = CANCELLED
             await self._cancelled(t, rows, f"thread-{why}")
 
     async def _cancelled(self, t: Table, rows: list[OutboxRow], why: str) -> None:

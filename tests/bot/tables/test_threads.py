@@ -12,10 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from bot.daily import day_of
 from bot.model import Refusal
 from bot.tables import NewTable
 from tests.bot.tables.fakes import FakeMessage, asker, enabled
+from tests.bot.tables.test_daily import world
 from tests.bot.tables.test_tables import GUILD, World, _settle, _world
+
+__all__ = ["world"]  # the daily deal's fixture (a Tables with few iterations per decision)
 
 HOST, GUEST, BYSTANDER = 101, 102, 103
 
@@ -127,3 +131,21 @@ async def test_a_deleted_thread_ends_its_table_with_a_line_in_the_channel(tmp_pa
     finally:
         await w.tables.stop()
         await w.storage.close()
+
+
+async def test_a_daily_deal_whose_thread_is_deleted_ends_its_try(world: World) -> None:
+    """A deleted thread ends a daily deal as its player leaving it would: its try is over
+    (else the player would be told all day that they are playing it)."""
+    w = world
+    who, answer = asker(
+        w.discord, HOST, guild_id=GUILD, channel_id=w.channel, may_open_threads=True
+    )
+    await w.tables.daily.play(who, answer, "smear")
+    (t,) = w.tables.live.values()
+    assert t.thread_id is not None and w.discord.threads == {t.thread_id: w.channel}
+    w.tables.heard_thread_deleted(t.thread_id)
+    await _settle(w)
+    attempt = await w.storage.daily.attempt(GUILD, "smear", day_of(w.clock.time()), HOST)
+    assert attempt is not None and attempt.finished
+    said = [m.payload.content or "" for m in w.discord.live(w.channel, ephemeral=False)]
+    assert [x for x in said if "deleted the thread" in x] != []
