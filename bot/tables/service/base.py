@@ -72,6 +72,8 @@ class UseCases:
             return
         click = self.click(asker)
         self.feed.set_slot(t, "lobby", message_id, shown, click)
+        if not t.settings.get("thread"):
+            return
         # Kept, so that a start after a restart opens the game's thread on this message.
         row = SlotRow("lobby", "response", message_id, click.token, click.issued, str(message_id))
         try:
