@@ -285,9 +285,15 @@ class PublicMessages:
 
     async def _moved(self, tf: TableFeed, name: str, slot: Slot, payload: Rendered) -> bool:
         """A table message whose token is about to die moves to a fresher token, while the
-        old one can still delete it (nothing counted against the bot's budget)."""
+        old one can still delete it (nothing counted against the bot's budget). A game's first
+        table message in its thread went with the bot's token (the lobby's tokens reach only
+        the channel): it moves to the first token clicked in the thread, so the rest of the
+        hand's edits are not counted against the bot either (one deletion is)."""
         old = slot.voice
-        if old.token is None or self.discord.usable(old.issued, margin=MOVE_BEFORE):
+        if old.token is None:
+            if tf.table.thread_id is None:
+                return False
+        elif self.discord.usable(old.issued, margin=MOVE_BEFORE):
             return False
         fresh = self.voice_for(tf)
         if fresh.token is None or fresh.issued <= old.issued:
