@@ -112,7 +112,7 @@ class Hands:
             turn is not None
             and copy is not None
             and channels.knows(copy.message_id)
-            and not channels.at_bottom(tf.table.channel_id, lane.user_id, copy.message_id)
+            and not channels.at_bottom(tf.table.play_channel_id, lane.user_id, copy.message_id)
         )
         if copy is not None and plan.revision <= copy.shown and not (new_hand or buried):
             return True
@@ -141,7 +141,7 @@ class Hands:
         """Make the hand the newest message its person sees: True if a new copy was posted.
         False if the copy is still at the bottom (it is edited in place), or the channel has
         no room for a webhook create (edited where it is: the turn shows at once)."""
-        channel = tf.table.channel_id
+        channel = tf.table.play_channel_id
         copy = lane.copy
         if (
             copy is not None
@@ -236,7 +236,7 @@ class Hands:
                 # after posting, the feed can still reach this person.
                 await self.storage.feed.save_hand_copies([(tf.table.id, lane.row())])
                 lane.saved = lane.row()
-            channel = tf.table.channel_id
+            channel = tf.table.play_channel_id
             message_id = await self.discord.hand_post(channel, lane.user_id, token, issued, payload)
             if message_id is None:  # refused (never tried again), or no room in the channel
                 if not self.discord.room_for_hand(channel, rescue=rescue):
@@ -415,7 +415,7 @@ class Hands:
                 posted = await update(shown.payload) if on_copy else await post(shown.payload)
                 message_id = posted if posted is not None or not on_copy else click.message_id
                 if posted is not None:
-                    self.discord.channels.posted(t.channel_id, posted, private_to=user_id)
+                    self.discord.channels.posted(t.play_channel_id, posted, private_to=user_id)
                 ref = "@original" if posted is None or not on_copy else str(posted)
                 token, issued = click.token, click.issued
                 if keep and posted is None and old is not None:
