@@ -242,8 +242,9 @@ class Players:
                 return
         raise AssertionError("the game did not end")
 
-    async def settle(self, timeout: float = 5.0) -> None:
-        """Until the feed has sent everything (results, standings)."""
+    async def settle(self, timeout: float = 30.0) -> None:
+        """Until the feed has sent everything (results, standings: the score chart is drawn in
+        a worker thread, which on a busy machine takes seconds)."""
         feed = self.bot.tables.feed
         await self.emu.wait_until(
             lambda: True if self.table_id not in feed.tables else None,
