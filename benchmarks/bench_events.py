@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.people import start_bots
+from benchmarks.people import IN_CHANNEL, start_bots
 from sandbox import DiscordEmulator
 
 
@@ -29,7 +29,9 @@ async def bench(rate: float, seconds: float, delete_every: int) -> dict[str, flo
     logging.getLogger("sandbox").setLevel(logging.ERROR)
     with tempfile.TemporaryDirectory(prefix="bench-events-") as folder:
         async with DiscordEmulator(interaction_timeout=3.0) as emu:
-            guild = emu.add_guild("Busy server", channels=["general", "cards", "memes"])
+            guild = emu.add_guild(
+                "Busy server", channels=["general", "cards", "memes"], bot_permissions=IN_CHANNEL
+            )
             people = [emu.add_member(guild, f"p{i}") for i in range(20)]
             bots = await start_bots(emu, str(Path(folder) / "db.sqlite3"), 1, Path(folder), None)
             bot = bots[0]

@@ -68,6 +68,7 @@ async def bench(
     processes: int = 1,
     database: str = "sqlite",
     reported_limits: bool = False,
+    threads: bool = False,
 ) -> dict[str, Any]:
     import logging
 
@@ -91,7 +92,7 @@ async def bench(
             base = await ask_all(bots, "baseline")
             watch = Watch(emu)
             guilds = [
-                guild_on(emu, f"Guild {g}", g % processes, processes)
+                guild_on(emu, f"Guild {g}", g % processes, processes, threads=threads)
                 for g in range((tables + 49) // 50)
             ]
             gate = asyncio.Semaphore(8)
@@ -252,6 +253,11 @@ def main() -> None:
         "creates per channel a minute, and 5%% of tokens answering Unknown Webhook",
     )
     parser.add_argument(
+        "--threads",
+        action="store_true",
+        help="the bot may open threads: every game plays in a thread of its own (issue 26)",
+    )
+    parser.add_argument(
         "--public-messages",
         choices=("interactions", "bot"),
         default="interactions",
@@ -273,6 +279,7 @@ def main() -> None:
                 args.processes,
                 args.database,
                 args.reported_limits,
+                args.threads,
             ),
             limit,
         )
@@ -345,6 +352,7 @@ def main() -> None:
         f"load benchmark: bots in their own processes, {args.think} think, computer "
         f"{args.level}, public messages through {args.public_messages}"
         + (", Discord's reported limits on" if args.reported_limits else "")
+        + (", every game in its thread" if args.threads else "")
     )
     for k, v in rows:
         print(f"  {k.ljust(width)}  {v}")

@@ -10,7 +10,8 @@ in a range of seconds, and never clicking Refresh: their hands must come to them
 For each game it prints: whether it finished, the 429s Discord answered (hidden, global, the
 token's own), requests through a token after its Unknown Webhook, errors in the bot's log, the
 turns whose live hand was not the newest message its person saw, and the time from each move
-to the next person's hand showing their turn (p50, p99, max).
+to the next person's hand showing their turn (p50, p99, max; the computers move without their
+usual pause, so that time is the bot's own).
 
     python -m benchmarks.bench_pace                      # the three paces, both games
     python -m benchmarks.bench_pace --pace 2-6 --game salad --failing 0.05
@@ -50,6 +51,7 @@ class Game:
     scopes: dict[str, int] = field(default_factory=dict)
     after_unknown: int = 0
     failed_tokens: int = 0
+    failing_tokens: int = 0
     errors: list[str] = field(default_factory=list)
     actions: int = 0
     bot_requests: int = 0
@@ -91,6 +93,9 @@ async def play(
                 database_path=Path(folder) / "db.sqlite3",
                 guild_ready_timeout=0.05,
                 public_messages=public_messages,
+                # The computers' pause (1 s, so people can follow) is a choice, not a delay:
+                # without it the time to a person's turn measures the bot alone.
+                ai_pause_seconds=0.0,
             )
             bot = TrickBot(config)
             w = make_world(emu)
@@ -117,6 +122,7 @@ async def play(
                 out.scopes[hit.scope] = out.scopes.get(hit.scope, 0) + 1
             out.after_unknown = len(emu.requests_after_unknown_webhook())
             out.failed_tokens = len(emu.failed_tokens())
+            out.failing_tokens = len(emu.failing_tokens)
             out.bot_requests = sum(1 for r in emu.requests[first:] if r.global_limited)
     logging.getLogger().removeHandler(errors)
     out.errors = errors.lines
@@ -165,7 +171,8 @@ def report(g: Game) -> str:
         f"in {g.seconds:.0f} s" + (f" ({g.problem})" if g.problem else ""),
         f"  429s from Discord: {scopes}",
         f"  requests through a token after its Unknown Webhook: {g.after_unknown} "
-        f"({g.failed_tokens} tokens answered Unknown Webhook)",
+        f"({g.failing_tokens} of the clicks' tokens were made to fail; {g.failed_tokens} of "
+        "them answered Unknown Webhook to the bot, the others it never used)",
         f"  errors in the bot's log: {len(g.errors)}"
         + (f" (first: {g.errors[0]})" if g.errors else ""),
         f"  turns: {g.turns}; the live hand was not the newest message its person saw on "

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.child import BotProcess
-from benchmarks.people import Person, Think, Watch, prune
+from benchmarks.people import IN_CHANNEL, Person, Think, Watch, prune
 from sandbox import DiscordEmulator, InteractionFailed, InteractionHandle, Message, User
 
 TARGET_RSS_GROWTH = 0.10  # after the last game, within 10% of after the first tenth
@@ -151,7 +151,7 @@ async def soak(games: int, tables: int, think: Think, stalled_after: float) -> d
                 print(_format({**start, "games": 0}), flush=True)
                 run = Soak(emu, bot, games, think)
                 run.stalled_after = stalled_after
-                guild = emu.add_guild("Soak", channels=[])
+                guild = emu.add_guild("Soak", channels=[], bot_permissions=IN_CHANNEL)
                 t0 = time.perf_counter()
                 await asyncio.gather(*(run.lane(guild, i) for i in range(tables)))
                 await asyncio.sleep(3.0)  # the last games' feeds finish

@@ -22,6 +22,7 @@ from sandbox import (
     Message,
     User,
 )
+from sandbox.models import CREATE_PUBLIC_THREADS, DEFAULT_BOT_PERMISSIONS
 
 
 @dataclass(frozen=True)
@@ -243,10 +244,19 @@ async def bot_database(kind: str, folder: Path) -> AsyncIterator[str]:
         yield kind
 
 
-def guild_on(emu: DiscordEmulator, name: str, shard: int, count: int) -> Any:
-    """A server on ``shard`` of ``count`` (so each bot process gets its share of tables)."""
+# The bot's permissions in a server whose games play in their channels (as before games had
+# threads of their own): without Create Public Threads, which the emulator's bot role has.
+IN_CHANNEL = DEFAULT_BOT_PERMISSIONS & ~CREATE_PUBLIC_THREADS
+
+
+def guild_on(
+    emu: DiscordEmulator, name: str, shard: int, count: int, *, threads: bool = False
+) -> Any:
+    """A server on ``shard`` of ``count`` (so each bot process gets its share of tables);
+    ``threads``: its games play in threads of their own (else in their channels)."""
+    permissions = DEFAULT_BOT_PERMISSIONS if threads else IN_CHANNEL
     while True:
-        guild = emu.add_guild(name, channels=[])
+        guild = emu.add_guild(name, channels=[], bot_permissions=permissions)
         if (guild.id >> 22) % count == shard:
             return guild
 

@@ -43,6 +43,7 @@ def from_discord(locale: object) -> str | None:
     return DISCORD_LOCALES.get(value)
 
 
+@functools.cache  # English backs every other language: parsed once, not once per language
 def _bundle(code: str) -> FluentBundle:
     bundle = FluentBundle([code], use_isolating=False)
     for path in sorted((LOCALES_DIR / code).glob("*.ftl")):

@@ -12,6 +12,7 @@ from engine.games import Game, GameState, game
 
 LOBBY, PLAYING, FINISHED, CANCELLED = "lobby", "playing", "finished", "cancelled"
 LIVE = (LOBBY, PLAYING)
+PARENT_SLOT = "channel:"  # a message of a table played in a thread, posted in the channel
 
 
 class Refusal(Exception):
@@ -76,6 +77,9 @@ class Table:
     deadline: float | None = None  # wall-clock time the current person's turn runs out
     settings: dict[str, Any] = field(default_factory=dict)  # coach, rematch_of, ...
     idle_since: float = 0.0  # wall-clock time of the last change (a lobby expires)
+    # The public thread the game plays in (opened on the lobby message when it starts), or
+    # None: it plays in ``channel_id``, where its lobby was posted.
+    thread_id: int | None = None
     # ---- runtime only
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False, compare=False)
     # Counts every change people can see (moves, seats, notes) in this process: each message
@@ -114,7 +118,29 @@ class Table:
 
     @property
     def place(self) -> Place:
+        """Where the table was opened (its lobby's channel)."""
         return Place(self.guild_id, self.channel_id)
+
+    @property
+    def play_channel_id(self) -> int:
+        """Where its game is played: its thread, else the channel of its lobby."""
+        return self.channel_id if self.thread_id is None else self.thread_id
+
+    def reached_from(self, place: Place) -> bool:
+        """A click or a command from ``place`` may act on the table: its lobby's channel or
+        its thread."""
+        return place.guild_id == self.guild_id and place.channel_id in (
+            self.channel_id,
+            self.thread_id,
+        )
+
+    def channel_of(self, slot: str) -> int:
+        """The channel a public message of the table lives in: the lobby and the lines for the
+        channel (``channel:...``) stay where the table was opened, the rest goes to its game's
+        thread."""
+        if slot == "lobby" or slot.startswith(PARENT_SLOT):
+            return self.channel_id
+        return self.play_channel_id
 
     def snapshot(self) -> TableSnapshot:
         """Everything an action may change, to put back if its save fails."""
@@ -131,6 +157,7 @@ class Table:
             last_note=self.last_note,
             last_note_args=dict(self.last_note_args),
             next_seq=self.next_seq,
+            thread_id=self.thread_id,
         )
 
     def restore(self, snap: TableSnapshot) -> None:
@@ -146,6 +173,7 @@ class Table:
         self.last_note = snap.last_note
         self.last_note_args = snap.last_note_args
         self.next_seq = snap.next_seq
+        self.thread_id = snap.thread_id
 
 
 class TableSnapshot(NamedTuple):
@@ -161,6 +189,7 @@ class TableSnapshot(NamedTuple):
     last_note: str | None
     last_note_args: dict[str, Any]
     next_seq: int
+    thread_id: int | None
 
 
 def count_actions(record: dict[str, Any]) -> int:

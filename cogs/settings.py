@@ -1,5 +1,6 @@
-"""/settings: the server's language (Manage Server), your own language, and deleting
-everything stored for the server (its owner or Manage Server)."""
+"""/settings: the server's language and whether its games play in threads (Manage Server),
+your own language, and deleting everything stored for the server (its owner or Manage
+Server)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,11 @@ from cogs.discord.translator import tr
 LANGUAGE_CHOICES = [
     *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()),
     app_commands.Choice(name=tr("language-auto"), value="auto"),
+]
+
+THREAD_CHOICES = [
+    app_commands.Choice(name=tr("threads-choice-on"), value="on"),
+    app_commands.Choice(name=tr("threads-choice-off"), value="off"),
 ]
 
 
@@ -57,6 +63,16 @@ class SettingsCog(commands.Cog):
     ) -> None:
         ctx = Ctx.of(interaction)
         await self.tables.people.set_my_language(ctx.asker, ctx, _code(language))
+
+    @settings.command(name=tr("name-threads"), description=tr("cmd-settings-threads"))
+    @app_commands.describe(threads=tr("opt-threads"))
+    @app_commands.rename(threads=tr("name-threads"))
+    @app_commands.choices(threads=THREAD_CHOICES)
+    async def threads(
+        self, interaction: discord.Interaction[Any], threads: app_commands.Choice[str]
+    ) -> None:
+        ctx = Ctx.of(interaction)
+        await self.tables.people.set_threads(ctx.asker, ctx, threads.value == "on")
 
     @settings.command(name=tr("name-forget-server"), description=tr("cmd-settings-forget-server"))
     async def forget_server(self, interaction: discord.Interaction[Any]) -> None:

@@ -57,6 +57,7 @@ class SandboxConfig:
     interaction_timeout: float = 3.0
     ready_timeout: float = 60.0
     open_browser: bool = False
+    threads: bool = True  # a new world's bot may open threads: every game in its own
 
     @classmethod
     def from_env(cls, environ: os._Environ[str] | dict[str, str] | None = None) -> SandboxConfig:
@@ -108,7 +109,9 @@ async def start_sandbox(make_bot: BotFactory, config: SandboxConfig | None = Non
         raise ValueError("the sandbox serves on the loopback interface only")
     emu = DiscordEmulator(bot_name=config.bot_name, interaction_timeout=config.interaction_timeout)
     await emu.start()
-    store = WorldStore(config.world_path, users=config.users, channels=config.channels)
+    store = WorldStore(
+        config.world_path, users=config.users, channels=config.channels, threads=config.threads
+    )
     web: SandboxWeb | None = None
     try:
         world = store.open(emu)

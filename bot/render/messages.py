@@ -39,6 +39,7 @@ from bot.render.base import (
 from bot.render.learn import is_learning, learn_lines
 from bot.render.review import hand_options
 from bot.render.screens import screens, trick_text
+from bot.render.threads import lobby_line
 from engine.cards import SUIT_OF, SUITS
 from engine.core import Phase, TrickView
 
@@ -82,6 +83,8 @@ def _seat_line(t: Table, i: int, lang: Lang) -> str:
 
 
 def lobby_message(t: Table, lang: Lang) -> Rendered:
+    if t.thread_id is not None and t.status != LOBBY:
+        return lobby_line(t, lang)  # its game is in its thread: one line with the way in
     if is_daily(t):  # a daily table has no lobby: this says whose deal it is
         return daily.intro_message(t, lang)
     lines = [lang.t("lobby-host", name=_host_name(t, lang)), options_text(t, lang), ""]

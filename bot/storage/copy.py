@@ -46,7 +46,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "fresh_token", "fresh_at", "locale",
         ),
     ),
-    ("guild_settings", ("guild_id", "language")),
+    ("guild_settings", ("guild_id", "language", "threads", "threads_explained")),
     ("user_settings", ("user_id", "language")),
     ("daily_secret", ("id", "secret")),
     (

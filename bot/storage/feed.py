@@ -115,6 +115,11 @@ class FeedStore:
             ]
         )
 
+    async def drop_hand_copies(self, table_id: int) -> None:
+        """Forget people's tokens at a table: its game moved into a thread, and their tokens
+        reach only the channel they clicked in."""
+        await self.db.write([("DELETE FROM hand_copies WHERE table_id = ?", (table_id,))])
+
     async def forget_feed(self, table_id: int, *, keep: Sequence[str] = ()) -> None:
         """A closed table's feed is done: its hand copies and message slots go (but ``keep``)."""
         statements: list[Statement] = [

@@ -49,6 +49,43 @@ class PeopleStore:
             ]
         )
 
+    async def thread_choices(self) -> dict[int, bool]:
+        """Every server's choice of ``/settings threads`` (servers that never chose: absent)."""
+        rows = await self.db.fetchall(
+            "SELECT guild_id, threads FROM guild_settings WHERE threads IS NOT NULL"
+        )
+        return {int(g): bool(v) for g, v in rows}
+
+    async def set_threads(self, guild_id: int, on: bool) -> None:
+        """A server's choice: every game in its own thread (True), or in the channel."""
+        await self.db.write(
+            [
+                (
+                    "INSERT INTO guild_settings (guild_id, threads) VALUES (?, ?)"
+                    " ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads",
+                    (guild_id, int(on)),
+                )
+            ]
+        )
+
+    async def threads_explained(self) -> set[int]:
+        """Servers whose players were told why their games play in the channel."""
+        rows = await self.db.fetchall(
+            "SELECT guild_id FROM guild_settings WHERE threads_explained = 1"
+        )
+        return {int(g) for (g,) in rows}
+
+    async def explained_threads(self, guild_id: int) -> None:
+        await self.db.write(
+            [
+                (
+                    "INSERT INTO guild_settings (guild_id, threads_explained) VALUES (?, 1)"
+                    " ON CONFLICT (guild_id) DO UPDATE SET threads_explained = 1",
+                    (guild_id,),
+                )
+            ]
+        )
+
     async def forget_user(self, user_id: int) -> Forgotten:
         """Everything stored about a person: results, ratings, settings and tokens go, and
         their name leaves the seats of past games (the games themselves stay, as a computer's

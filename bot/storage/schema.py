@@ -256,6 +256,18 @@ MIGRATIONS: tuple[Migration, ...] = (
             ON player_results(guild_id, user_id, game, finished_at, table_id)
         """,
     ),
+    Migration(
+        10,
+        "every game in its own thread: several tables per channel, a server's choice",
+        """
+        DROP INDEX game_tables_live_channel;
+        CREATE INDEX game_tables_channel ON game_tables(channel_id);
+        ALTER TABLE game_tables ADD COLUMN thread_id BIGINT;
+        CREATE INDEX game_tables_thread ON game_tables(thread_id);
+        ALTER TABLE guild_settings ADD COLUMN threads INTEGER;
+        ALTER TABLE guild_settings ADD COLUMN threads_explained INTEGER NOT NULL DEFAULT 0
+        """,
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

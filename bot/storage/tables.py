@@ -28,12 +28,12 @@ from engine.record import actions_of, rebuild, restore, to_record
 LIVE_SQL = "('lobby', 'playing')"
 UPDATE_GAME = (
     "UPDATE game_tables SET status = ?, record = ?, version = ?, deadline = ?, host_id = ?,"
-    " settings = ?, updated_at = ? WHERE id = ?"
+    " settings = ?, thread_id = ?, updated_at = ? WHERE id = ?"
 )
 INSERT_MOVE = "INSERT INTO moves (table_id, seq, action) VALUES (?, ?, ?)"
 TABLE_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, max_seats, options, turn_timer, seed, status,"
-    " record, version, deadline, settings, updated_at"
+    " record, version, deadline, settings, updated_at, thread_id"
 )
 
 
@@ -115,6 +115,7 @@ class TableStore:
                 t.deadline,
                 t.host_id,
                 json.dumps(t.settings),
+                t.thread_id,
                 t.idle_since,
                 t.id,
             ),
@@ -166,6 +167,7 @@ class TableStore:
             deadline=row[12],
             settings=json.loads(row[13] or "{}"),
             idle_since=float(row[14]),
+            thread_id=None if row[15] is None else int(row[15]),
         )
         t.seats = await self._load_seats(t.id)
         await self._load_game(t, row[10])
@@ -259,21 +261,29 @@ class TableStore:
         return None if row is None else str(row[0])
 
     async def live_table_in_channel(self, channel_id: int) -> int | None:
+        """A live table opened in the channel, or playing in it (a thread)."""
         row = await self.db.fetchone(
-            f"SELECT id FROM game_tables WHERE channel_id = ? AND status IN {LIVE_SQL}",
-            (channel_id,),
+            "SELECT id FROM game_tables WHERE (channel_id = ? OR thread_id = ?)"
+            f" AND status IN {LIVE_SQL} LIMIT 1",
+            (channel_id, channel_id),
         )
         return None if row is None else int(row[0])
 
-    async def record_of(self, table_id: int) -> tuple[str, Place, dict[str, Any] | None] | None:
-        """(status, place, record or None before the game starts) of any table."""
+    async def record_of(
+        self, table_id: int
+    ) -> tuple[str, tuple[Place, ...], dict[str, Any] | None] | None:
+        """(status, the places it may be asked from: its channel and its thread, record or
+        None before the game starts) of any table."""
         row = await self.db.fetchone(
-            "SELECT status, guild_id, channel_id, record FROM game_tables WHERE id = ?",
+            "SELECT status, guild_id, channel_id, record, thread_id FROM game_tables WHERE id = ?",
             (table_id,),
         )
         if row is None:
             return None
-        status, place = str(row[0]), Place(int(row[1]), int(row[2]))
+        status = str(row[0])
+        place: tuple[Place, ...] = (Place(int(row[1]), int(row[2])),)
+        if row[4] is not None:
+            place += (Place(int(row[1]), int(row[4])),)
         if row[3]:
             return status, place, orjson.loads(row[3])
         if status != PLAYING:
@@ -284,8 +294,9 @@ class TableStore:
 
     async def last_record_in_channel(self, channel_id: int) -> tuple[int, dict[str, Any]] | None:
         row = await self.db.fetchone(
-            "SELECT id, record FROM game_tables WHERE channel_id = ? AND record IS NOT NULL"
-            " AND status IN ('finished', 'cancelled') ORDER BY id DESC LIMIT 1",
-            (channel_id,),
+            "SELECT id, record FROM game_tables WHERE (channel_id = ? OR thread_id = ?)"
+            " AND record IS NOT NULL AND status IN ('finished', 'cancelled')"
+            " ORDER BY id DESC LIMIT 1",
+            (channel_id, channel_id),
         )
         return None if row is None else (int(row[0]), json.loads(row[1]))

@@ -27,13 +27,15 @@ Nothing here knows discord.py: Discord is reached through the ``Discord`` protoc
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+import logging
+from collections.abc import Callable, Coroutine
 
 from bot.computers import ComputerPlayers
 from bot.daily import ITERATIONS
 from bot.i18n import Lang
 from bot.languages import Languages
-from bot.model import Table
+from bot.model import Refusal, Table
 from bot.storage import Shards, Storage
 from bot.tables.commands import Commands, NewTable
 from bot.tables.driver import Driver
@@ -51,6 +53,10 @@ from bot.tables.service.leaving import LeavingUseCases
 from bot.tables.service.lobby import LobbyUseCases
 from bot.tables.service.people import PeopleUseCases
 from bot.tables.service.play import PlayUseCases
+from bot.tables.threads import DELETED, LOCKED, OPEN, Threads
+from bot.tasks import cancel_all
+
+log = logging.getLogger("trickbot.tables")
 
 
 class Tables:
@@ -94,12 +100,14 @@ class Tables:
             webhook_creates=webhook_creates,
             public_messages=public_messages,
         )
+        self.threads = Threads(discord, self.feed.outlet.budget, storage, self.languages)
         self.commands = Commands(
             self.registry,
             storage,
             self.feed,
             self.languages,
             self._wake_driver,
+            self.threads,
             clock=self.clock,
             default_turn_timer=default_turn_timer,
             time_scale=time_scale,
@@ -124,6 +132,8 @@ class Tables:
             time_scale=time_scale,
             heartbeat_seconds=heartbeat_seconds,
             status=status or dict,
+            reopen_thread=self.threads.reopen,
+            thread_gone=self._thread_gone,
         )
         parts = Parts(
             self.commands,
@@ -133,6 +143,7 @@ class Tables:
             self.languages,
             self.computers,
             self.clock,
+            self.threads,
         )
         self.lobby = LobbyUseCases(parts)
         self.play = PlayUseCases(parts)
@@ -140,6 +151,7 @@ class Tables:
         self.after = AfterGameUseCases(parts)
         self.people = PeopleUseCases(parts)
         self.daily = DailyUseCases(parts, daily_iterations)
+        self._side: set[asyncio.Task[None]] = set()  # reopening threads, ending tables
 
     def _wake_driver(self, t: Table) -> None:
         self.driver.wake(t)
@@ -180,18 +192,71 @@ class Tables:
         """An interaction's followup was sent (a webhook create in that channel)."""
         self.feed.followup_sent(channel_id)
 
+    # ------------------------------------------------------------------ games in threads
+
+    def heard_thread(self, thread_id: int, *, archived: bool, locked: bool) -> None:
+        """The gateway said a thread changed: a live game's thread that a moderator locked
+        ends its table; one archived (a week without a message, or by hand) is reopened, as
+        its messages cannot be edited while it is archived."""
+        t = self.registry.of_thread(thread_id)
+        if t is None:
+            return
+        if locked:
+            self._thread_gone(t, LOCKED)
+        elif archived:
+            self._spawn(self._keep_thread_open(t), f"thread-reopen-{t.id}")
+
+    def heard_thread_deleted(self, thread_id: int) -> None:
+        """The gateway said a thread was deleted: a live game in it ends."""
+        t = self.registry.of_thread(thread_id)
+        if t is not None:
+            self._thread_gone(t, DELETED)
+
+    def _thread_gone(self, t: Table, why: str) -> None:
+        self._spawn(self.commands.thread_ended(t.id, why), f"thread-{why}-{t.id}")
+
+    async def _keep_thread_open(self, t: Table) -> None:
+        """A live table's thread is unarchived (after a restart, or when Discord archived
+        it); one a moderator deleted or locked meanwhile ends the table."""
+        if t.thread_id is None or not t.live:
+            return
+        state = await self.threads.reopen(t)
+        if state != OPEN:
+            self._thread_gone(t, state)
+
+    def _spawn(self, work: Coroutine[object, object, None], name: str) -> None:
+        task = asyncio.create_task(self._quietly(work, name), name=name)
+        self._side.add(task)
+        task.add_done_callback(self._side.discard)
+
+    async def _quietly(self, work: Coroutine[object, object, None], name: str) -> None:
+        """A refusal (the table ended meanwhile) is the end of it; anything else is logged."""
+        try:
+            await work
+        except Refusal as e:
+            log.debug("%s: %s", name, e.key)
+        except Exception:
+            log.exception("%s failed", name)
+
     async def start(self) -> int:
         """Own and resume this process's tables (see ``bot.tables.life``); how many."""
+        await self.threads.load()
         return await self.life.resume()
 
     async def stop(self, timeout: float = 3.0) -> None:
         await self.daily.close()
         await self.life.stop(timeout)
+        await self._close_side()
 
     async def halt(self) -> None:
         """Stop dead, as a killed process does: nothing more is sent or saved (tests)."""
         await self.daily.close()
         await self.life.halt()
+        await self._close_side()
+
+    async def _close_side(self) -> None:
+        await cancel_all(list(self._side))
+        await self.threads.close()
 
 
 __all__ = ["Answer", "Asker", "Discord", "NewTable", "Tables"]

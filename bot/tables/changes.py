@@ -17,11 +17,13 @@ from bot.daily import is_daily
 from bot.i18n import Lang
 from bot.languages import Languages
 from bot.log import game_event
-from bot.model import CANCELLED, FINISHED, LOBBY, PLAYING, Refusal, Table
+from bot.model import CANCELLED, FINISHED, LOBBY, PARENT_SLOT, PLAYING, Refusal, Table
+from bot.render import threads as render_threads
 from bot.storage import OutboxRow, Storage
 from bot.tables.feed import Feed, Shown, outbox_row, table_slot
 from bot.tables.ports import Clock
 from bot.tables.registry import Registry
+from bot.tables.threads import Threads
 
 log = logging.getLogger("trickbot.tables")
 
@@ -74,6 +76,7 @@ class Changes:
         feed: Feed,
         languages: Languages,
         wake_driver: Callable[[Table], None],
+        threads: Threads,
         *,
         clock: Clock,
         default_turn_timer: int = 120,
@@ -84,6 +87,7 @@ class Changes:
         self.feed = feed
         self.languages = languages
         self.wake_driver = wake_driver
+        self.threads = threads
         self.clock = clock
         self.default_turn_timer = default_turn_timer
         self.time_scale = time_scale  # tests make waiting times short
@@ -160,13 +164,37 @@ class Changes:
         rows.append(
             outbox_row(t, "post", f"note:{t.next_seq}", render.note_message(public.t(key, **args)))
         )
+        await self._cancelled(t, rows, key)
+
+    async def thread_ended(self, table_id: int, why: str) -> None:
+        """A moderator deleted or locked the game's thread (``why``): the table ends like a
+        cancel (the finished hands are kept, nobody is rated), with a line in the channel.
+        Nothing more is asked of the thread: its messages are gone, or only a moderator may
+        change them."""
+        async with self.registry.locked(table_id, None, PLAYING) as t:
+            if t.thread_id is None:
+                return
+            t.last_note = None
+            t.deadline = None
+            t.settings["thread_ended"] = why
+            line = render_threads.ended_line(t, self._public(t), why)
+            rows = [outbox_row(t, "post", f"{PARENT_SLOT}ended", line)]
+            if is_daily(t):  # its try ends as it stood, as when its player leaves it
+                t.status = FINISHED
+                await self._commit(t, rows)
+                game_event(t.id, "over", daily=f"thread-{why}")
+                return
+            t.status = CANCELLED
+            await self._cancelled(t, rows, f"thread-{why}")
+
+    async def _cancelled(self, t: Table, rows: list[OutboxRow], why: str) -> None:
         await self.storage.tables.cancel(t, rows)
         t.revision += 1
         self.registry.committed(t)
         self.feed.queue(t, rows)
         self.wake_driver(t)
         self.registry.remove(t)
-        game_event(t.id, "closed", why=key)
+        game_event(t.id, "closed", why=why)
 
     async def _end_daily(self, t: Table) -> None:
         """A daily deal stopped before its end (its player left, cancelled it, or let the
@@ -179,9 +207,17 @@ class Changes:
         rows = [
             outbox_row(t, "close", table_slot(t.hand_no), closed),
             outbox_row(t, "post", "standings", render.final_standings(t, public)),
+            *self._result_in_channel(t),
         ]
         await self._commit(t, rows)
         game_event(t.id, "over", daily="stopped")
+
+    def _result_in_channel(self, t: Table) -> list[OutboxRow]:
+        """A game played in its thread ends with one line in its channel as well."""
+        if t.thread_id is None:
+            return []
+        line = render_threads.result_line(t, self._public(t))
+        return [outbox_row(t, "post", f"{PARENT_SLOT}result", line)]
 
     def _computer_name(self, t: Table, taken: set[str] | None = None) -> str:
         """A computer's name never equals a seated person's (nor another computer's)."""

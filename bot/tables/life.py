@@ -13,11 +13,11 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from bot.computers import ComputerPlayers
 from bot.model import PLAYING, Table
-from bot.storage import Shards, Storage
+from bot.storage import LoadedTable, Shards, Storage
 from bot.storage.ownership import EVERYTHING
 from bot.tables.driver import Driver
 from bot.tables.feed import Feed
@@ -45,6 +45,8 @@ class Life:
         time_scale: float,
         heartbeat_seconds: float,
         status: Callable[[], dict[str, object]],
+        reopen_thread: Callable[[Table], Awaitable[str]] | None = None,
+        thread_gone: Callable[[Table, str], None] | None = None,
     ) -> None:
         self.storage = storage
         self.registry = registry
@@ -56,6 +58,11 @@ class Life:
         self.time_scale = time_scale
         self.heartbeat_seconds = heartbeat_seconds
         self.status = status
+        # A game's thread is unarchived before its table is resumed (Discord refuses edits in
+        # an archived thread); one a moderator deleted or locked meanwhile ends its table.
+        self.reopen_thread = reopen_thread
+        self.thread_gone = thread_gone
+        self._reopening: set[asyncio.Task[None]] = set()
         self.owned = False  # our tables are loaded and driven here
         self._life: asyncio.Task[None] | None = None
         self._loading: asyncio.Task[int] | None = None
@@ -88,17 +95,39 @@ class Life:
         fresh = [x for x in loaded if x.table.id not in self.feed.tables]
         for item in fresh:
             t = item.table
-            if t.live:
-                self.registry.add(t)
             if t.status == PLAYING and t.deadline is not None:
                 self._resume_turn(t, beats, now)
                 await self.storage.tables.save(t)
-            self.feed.add(t, item)
-            self.driver.wake(t)
+            if t.live and t.thread_id is not None and self.reopen_thread is not None:
+                # Until then, a click is told the table is starting up again.
+                task = asyncio.create_task(self._reopen_then_resume(item), name=f"reopen-{t.id}")
+                self._reopening.add(task)
+                task.add_done_callback(self._reopening.discard)
+                continue
+            self._resume(item)
         self.owned = True
         self.registry.unavailable = None
         log.info("resumed %d tables (%s)", len(fresh), self.shards.describe())
         return len(fresh)
+
+    def _resume(self, item: LoadedTable) -> None:
+        t = item.table
+        if t.live:
+            self.registry.add(t)
+        self.feed.add(t, item)
+        self.driver.wake(t)
+
+    async def _reopen_then_resume(self, item: LoadedTable) -> None:
+        t = item.table
+        assert self.reopen_thread is not None
+        state = "open"
+        try:
+            state = await self.reopen_thread(t)
+        except Exception as e:  # Discord away: the table plays on, its edits may wait
+            log.warning("table=%s could not reopen its thread: %s", t.id, e)
+        self._resume(item)
+        if state != "open" and self.thread_gone is not None:
+            self.thread_gone(t, state)
 
     def _resume_turn(self, t: Table, beats: dict[str, tuple[float, str]], now: float) -> None:
         """The time the turn had left when its owner was last alive, never more than a whole
@@ -162,6 +191,7 @@ class Life:
         sent or saved, and no last heartbeat is written."""
         self.registry.stopping = True
         await cancel_all([task for task in (self._life, self._loading) if task is not None])
+        await cancel_all(list(self._reopening))
         await self.driver.close()
         await self.feed.drop(dead=True)
         self.players.close()
@@ -171,6 +201,7 @@ class Life:
         left to send (up to ``timeout`` seconds), and say when we stopped (the next owner
         resumes turns from then). Closing the database then releases our ownership."""
         self.registry.stopping = True
+        await cancel_all(list(self._reopening))
         for t in list(self.registry.tables.values()):
             async with t.lock:  # the action under way (if any) finishes first
                 pass

@@ -158,6 +158,7 @@ class Moves(Changes):
         if outcome is not None or daily_over(t):  # the daily deal ends after its last hand
             t.status = FINISHED
             out.append(outbox_row(t, "post", "standings", render.final_standings(t, public)))
+            out += self._result_in_channel(t)
         t.deadline = None if t.status == FINISHED else self._deadline(t)
         await self._commit(t, out, seats=seats)
         game_event(

@@ -81,6 +81,24 @@ class Discord(Protocol):
         at most); None if the bot may not read the channel's history."""
         ...
 
+    async def create_thread(
+        self, channel_id: int, message_id: int | None, name: str, archive_minutes: int
+    ) -> int | None:
+        """A public thread in ``channel_id``, on ``message_id`` (None: without a message); its
+        id, or None if Discord refused (no permission, the channel or the message gone). A
+        message that already has a thread (started before a crash) answers with that thread,
+        whose id is the message's."""
+        ...
+
+    async def add_to_thread(self, thread_id: int, user_id: int) -> None:
+        """Add a person to a thread (it shows in their list); a refusal is let go."""
+        ...
+
+    async def reopen_thread(self, thread_id: int) -> str:
+        """Unarchive a thread (nothing changes if it is open): "open", "locked" (a moderator
+        locked it: only they may reopen it) or "deleted"."""
+        ...
+
     async def token_post(self, token: str, message: Rendered, *, ephemeral: bool) -> int:
         """A new message through ``token`` (a webhook message create: it counts toward the
         channel's hidden limit); its id."""
@@ -115,6 +133,10 @@ class Asker:
     token: str  # the interaction's token (reaches their messages for 15 minutes)
     message_id: int | None = None  # the message clicked (None for a command)
     ephemeral: bool = False  # the clicked message is ephemeral (a copy of a hand)
+    # Asked inside a thread or a forum post (a game's thread is not opened inside another).
+    in_thread: bool = False
+    # The bot may open public threads here and write in them (its permissions in the channel).
+    may_open_threads: bool = False
     selected: tuple[str, ...] = ()  # a menu's chosen values
 
     @property

@@ -56,7 +56,6 @@ class Stored(Protocol):
 class Registry:
     def __init__(self, stored: Stored) -> None:
         self.tables: dict[int, Table] = {}
-        self.by_channel: dict[int, int] = {}
         self.stopping = False  # a graceful stop is under way: no new actions
         # Why no table can be acted on now (a refusal's key), e.g. while this process loads
         # its tables or waits to own them; None once they are driven here.
@@ -66,24 +65,38 @@ class Registry:
 
     def add(self, t: Table) -> None:
         self.tables[t.id] = t
-        self.by_channel[t.channel_id] = t.id
 
     def remove(self, t: Table) -> None:
         self.tables.pop(t.id, None)
-        if self.by_channel.get(t.channel_id) == t.id:
-            del self.by_channel[t.channel_id]
 
     def clear(self) -> None:
         self.tables.clear()
-        self.by_channel.clear()
 
     def get(self, table_id: int) -> Table | None:
         t = self.tables.get(table_id)
         return t if t is not None and t.live else None
 
-    def in_channel(self, channel_id: int) -> Table | None:
-        tid = self.by_channel.get(channel_id)
-        return None if tid is None else self.get(tid)
+    def in_channel(self, channel_id: int) -> list[Table]:
+        """The live tables opened in a channel or playing in it (a thread), oldest first. A
+        channel holds several when each plays in its own thread. (A scan: commands are rare
+        next to clicks, and a click names its table.)"""
+        return [
+            t for t in self.tables.values() if t.live and channel_id in (t.channel_id, t.thread_id)
+        ]
+
+    def playing_in(self, channel_id: int) -> Table | None:
+        """The live table whose game is (or will be) played in the channel itself: one at
+        most, as messages of two games in one channel would mix."""
+        for t in self.in_channel(channel_id):
+            if t.play_channel_id == channel_id and not t.settings.get("thread"):
+                return t
+        return None
+
+    def of_thread(self, thread_id: int) -> Table | None:
+        for t in self.tables.values():
+            if t.live and t.thread_id == thread_id:
+                return t
+        return None
 
     def in_guild(self, guild_id: int) -> list[Table]:
         return [t for t in self.tables.values() if t.guild_id == guild_id and t.live]
@@ -95,7 +108,7 @@ class Registry:
         if self.unavailable is not None:
             raise Refusal(self.unavailable)
         t = self.get(table_id)
-        if t is not None and place is not None and t.place != place:
+        if t is not None and place is not None and not t.reached_from(place):
             raise Refusal("refusal-wrong-channel")
         return t
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Sequence
+from typing import Any
 
 from bot import render
 from bot.config import TIMER_CHOICES
@@ -22,7 +23,7 @@ from bot.tables.changes import Changes, NewTable, TableHere
 from bot.tables.feed import Shown, outbox_row
 from bot.tables.registry import DATABASE_BUSY, STARTING_UP
 from engine.errors import InvalidOptions
-from engine.games import GAMES
+from engine.games import GAMES, Game
 
 log = logging.getLogger("trickbot.tables")
 
@@ -44,23 +45,18 @@ class Seating(Changes):
         computers: Sequence[Seat] = (),
         seed: int | None = None,
         settings: dict[str, object] | None = None,
+        thread: bool = False,
     ) -> tuple[Table, Shown]:
-        entry = GAMES.get(new.game)
-        if entry is None:
-            raise Refusal("refusal-unknown-game")
-        if new.seats not in entry.seat_range:
-            raise Refusal("refusal-seats", low=entry.min_seats, high=entry.max_seats)
-        try:
-            options = entry.check_options(new.options)
-        except InvalidOptions as e:
-            raise Refusal("refusal-option", reason=str(e)) from None
-        timer = self.default_turn_timer if new.turn_timer is None else new.turn_timer
-        if timer not in TIMER_CHOICES:
-            raise Refusal("refusal-timer")
-        existing = self.registry.in_channel(place.channel_id)
+        """A new table in ``place``. ``thread``: its game moves into a thread of its own when
+        it starts, so the channel may hold several; else the channel holds one game at a
+        time (two games' messages would mix)."""
+        entry, options, timer = self._checked(new)
+        existing = None if thread else self.registry.playing_in(place.channel_id)
         if existing is not None:
             raise TableHere(existing)
         settings = dict(settings or {})
+        if thread:
+            settings["thread"] = True
         if new.coach:
             settings["coach"] = True
         if invited:
@@ -83,7 +79,7 @@ class Seating(Changes):
         try:
             await self.storage.tables.create_table(t)
         except Exception as e:
-            here = self.registry.in_channel(place.channel_id)
+            here = None if thread else self.registry.playing_in(place.channel_id)
             if here is not None:
                 raise TableHere(here) from None
             log.warning("could not create a table: %s", e)
@@ -95,6 +91,22 @@ class Seating(Changes):
         t.revision += 1
         game_event(t.id, "open", game=t.game, seats=t.max_seats, guild=place.guild_id)
         return t, self._lobby_shown(t)
+
+    def _checked(self, new: NewTable) -> tuple[Game, dict[str, Any], int]:
+        """A new table's game, options and turn timer, checked (or refused)."""
+        entry = GAMES.get(new.game)
+        if entry is None:
+            raise Refusal("refusal-unknown-game")
+        if new.seats not in entry.seat_range:
+            raise Refusal("refusal-seats", low=entry.min_seats, high=entry.max_seats)
+        try:
+            options = entry.check_options(new.options)
+        except InvalidOptions as e:
+            raise Refusal("refusal-option", reason=str(e)) from None
+        timer = self.default_turn_timer if new.turn_timer is None else new.turn_timer
+        if timer not in TIMER_CHOICES:
+            raise Refusal("refusal-timer")
+        return entry, options, timer
 
     def _rename_clashes(self, t: Table) -> None:
         people = {s.name.casefold() for s in t.seats if not s.is_computer}
@@ -181,9 +193,18 @@ class Seating(Changes):
         t.version = 0
         t.settings.pop("invited", None)
         t.deadline = self._deadline(t)
+        if t.settings.pop("thread", False):
+            # Opened before the start is saved: a crash in between leaves a lobby whose next
+            # start finds the thread its message already has (Discord answers with it).
+            t.thread_id = await self.threads.open(t, self.feed.message_of(t.id, "lobby"))
         lobby = render.lobby_message(t, self._public(t))
         await self._commit(t, [outbox_row(t, "close", "lobby", lobby)], seats=True)
-        game_event(t.id, "start", game=t.game, seats=len(t.seats))
+        if t.thread_id is not None:
+            # The lobby's people clicked in the channel: their tokens reach the channel, not
+            # the thread. Their hands come with their first click in the thread.
+            await self.feed.moved_to_thread(t)
+            self.threads.add_people(t)
+        game_event(t.id, "start", game=t.game, seats=len(t.seats), thread=t.thread_id)
 
     async def cancel(self, tid: int, place: Place, user_id: int, can_manage: bool) -> Shown:
         async with self.registry.locked(tid, place, LOBBY, PLAYING) as t:
@@ -204,7 +225,7 @@ class Seating(Changes):
         """A new table in the channel with the same options, the same people invited back and
         the computers kept; the one who asked hosts it."""
         loaded = await self.storage.tables.load_table(tid)
-        if loaded is None or loaded.table.place != place:
+        if loaded is None or not loaded.table.reached_from(place):
             raise Refusal("refusal-table-closed")
         old = loaded.table
         if old.status != FINISHED:
@@ -231,19 +252,23 @@ class Seating(Changes):
                 shown = self._lobby_shown(t)
         return t, shown
 
-    async def open_daily(self, place: Place, user_id: int, name: str, deal: Deal) -> Table:
+    async def open_daily(
+        self, place: Place, user_id: int, name: str, deal: Deal, *, thread: bool = False
+    ) -> Table:
         """The daily deal (``bot.daily``): the day's seed, its player in seat 0 and ``expert``
         computers in the others, started at once."""
         rules = deal.rules
         new = NewTable(deal.game, rules.seats, dict(rules.options), DAILY_TIMER)
         t, _ = await self.open_table(
-            place, user_id, name, new, seed=deal.seed, settings=deal.settings()
+            place, user_id, name, new, seed=deal.seed, settings=deal.settings(), thread=thread
         )
         t = await self._start_with_computers(t.id, place, DAILY_LEVEL)
         game_event(t.id, "daily", day=deal.day)
         return t
 
-    async def open_learn(self, place: Place, user_id: int, name: str, game: str) -> Table:
+    async def open_learn(
+        self, place: Place, user_id: int, name: str, game: str, *, thread: bool = False
+    ) -> Table:
         """Learn to play: the asker against ``normal`` computers (Smear 3 seats, Salad 4),
         coached (so unrated) with the coach explaining every step (``settings["learn"]``), no
         turn timer, started at once."""
@@ -251,7 +276,9 @@ class Seating(Changes):
         if seats is None:
             raise Refusal("refusal-unknown-game")
         new = NewTable(game, seats, {}, LEARN_TIMER, coach=True)
-        t, _ = await self.open_table(place, user_id, name, new, settings={"learn": True})
+        t, _ = await self.open_table(
+            place, user_id, name, new, settings={"learn": True}, thread=thread
+        )
         t = await self._start_with_computers(t.id, place, LEARN_LEVEL)
         game_event(t.id, "learn", game=game)
         return t

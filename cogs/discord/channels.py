@@ -1,4 +1,4 @@
-"""Message events from the gateway, for what the tables know of their channels.
+"""Message and thread events from the gateway, for what the tables know of their channels.
 
 The bot asks for the guild messages intent (not privileged: without the message content intent,
 Discord sends these events without any message's text). A create tells the feed that something
@@ -27,6 +27,8 @@ class ChannelEvents:
         add(self.on_raw_message_delete, "on_raw_message_delete")
         add(self.on_raw_bulk_message_delete, "on_raw_bulk_message_delete")
         add(self.on_shard_ready, "on_shard_ready")
+        add(self.on_raw_thread_update, "on_raw_thread_update")
+        add(self.on_raw_thread_delete, "on_raw_thread_delete")
 
     async def on_message(self, message: discord.Message) -> None:
         self.tables.heard_message(message.channel.id, message.id)
@@ -37,6 +39,18 @@ class ChannelEvents:
     async def on_raw_bulk_message_delete(self, event: discord.RawBulkMessageDeleteEvent) -> None:
         for message_id in event.message_ids:
             self.tables.heard_deleted(message_id)
+
+    async def on_raw_thread_update(self, event: discord.RawThreadUpdateEvent) -> None:
+        """A game's thread archived (reopened) or locked by a moderator (its table ends)."""
+        meta: Any = event.data.get("thread_metadata") or {}
+        self.tables.heard_thread(
+            event.thread_id,
+            archived=bool(meta.get("archived")),
+            locked=bool(meta.get("locked")),
+        )
+
+    async def on_raw_thread_delete(self, event: discord.RawThreadDeleteEvent) -> None:
+        self.tables.heard_thread_deleted(event.thread_id)
 
     async def on_shard_ready(self, shard_id: Any) -> None:
         """A new gateway session: the events of the time before it were never heard."""

@@ -218,4 +218,16 @@ def _asker(i: discord.Interaction[Any]) -> Asker:
         message_id=None if msg is None else msg.id,
         ephemeral=bool(msg is not None and msg.flags.ephemeral),
         selected=tuple(str(v) for v in values if isinstance(v, str)),
+        in_thread=isinstance(i.channel, discord.Thread),
+        may_open_threads=_may_open_threads(i),
     )
+
+
+def _may_open_threads(i: discord.Interaction[Any]) -> bool:
+    """The bot may open a public thread where it was asked, and write in it: Discord sends its
+    permissions there with every interaction (no cache needed). Only a text channel has such
+    threads (a forum's posts are threads already, and nothing opens a thread in a thread)."""
+    if not isinstance(i.channel, discord.TextChannel):
+        return False
+    can = i.app_permissions
+    return can.create_public_threads and can.send_messages_in_threads

@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Literal
 
 import aiohttp
 import discord
@@ -28,6 +28,10 @@ from cogs.discord.ui import send_kwargs
 
 log = logging.getLogger("trickbot.discord")
 
+PUBLIC_THREAD: Literal[11] = (
+    11  # Discord's channel type (a thread without a message is private by default)
+)
+THREAD_EXISTS = 160004  # "A thread has already been created for this message"
 READY_WAIT = 30.0  # seconds a look into a channel waits for the gateway after a start
 
 
@@ -119,6 +123,55 @@ class DiscordIO:
         except Refused:
             return None
         return [Posted(int(m["id"]), tuple(custom_ids(m))) for m in found]
+
+    # ------------------------------------------------------------------ threads
+
+    async def create_thread(
+        self, channel_id: int, message_id: int | None, name: str, archive_minutes: int
+    ) -> int | None:
+        http = self.bot.http
+        try:
+            with sorted_failures(discord.HTTPException):
+                if message_id is None:
+                    made = await http.start_thread_without_message(
+                        channel_id,
+                        name=name,
+                        auto_archive_duration=archive_minutes,  # type: ignore[arg-type]
+                        type=PUBLIC_THREAD,
+                    )
+                else:
+                    made = await http.start_thread_with_message(
+                        channel_id,
+                        message_id,
+                        name=name,
+                        auto_archive_duration=archive_minutes,  # type: ignore[arg-type]
+                    )
+        except Refused as e:
+            cause = e.__cause__
+            if (
+                message_id is not None
+                and isinstance(cause, discord.HTTPException)
+                and cause.code == THREAD_EXISTS
+            ):
+                return message_id  # a thread started from a message takes its id
+            log.warning("cannot open a thread in channel %s: %s", channel_id, e)
+            return None
+        return int(made["id"])
+
+    async def add_to_thread(self, thread_id: int, user_id: int) -> None:
+        try:
+            with sorted_failures(discord.NotFound, discord.Forbidden):
+                await self.bot.http.add_user_to_thread(thread_id, user_id)
+        except Refused as e:
+            log.info("cannot add %s to thread %s: %s", user_id, thread_id, e)
+
+    async def reopen_thread(self, thread_id: int) -> str:
+        try:
+            with sorted_failures(discord.NotFound, discord.Forbidden):
+                await self.bot.http.edit_channel(thread_id, archived=False)
+        except Refused as e:
+            return "deleted" if isinstance(e.__cause__, discord.NotFound) else "locked"
+        return "open"
 
     # ------------------------------------------------------------------ through a token
     # (``Rest`` sorts Discord's answers into the feed's exceptions: TokenRefused, MessageGone,

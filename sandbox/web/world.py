@@ -23,6 +23,7 @@ from typing import Any
 from sandbox.emulator import DiscordEmulator, EmulatorEvent
 from sandbox.models import (
     CREATE_PUBLIC_THREADS,
+    DEFAULT_BOT_PERMISSIONS,
     SEND_MESSAGES_IN_THREADS,
     Attachment,
     Channel,
@@ -150,13 +151,20 @@ def create_world(
     users: Sequence[str] = DEFAULT_USERS,
     channels: Sequence[str] = DEFAULT_CHANNELS,
     guild_name: str = DEFAULT_GUILD,
+    threads: bool = True,
 ) -> SandboxWorld:
     """A new guild owned by the first user (so they may use admin commands), with the rest as
-    plain members."""
+    plain members. ``threads``: the bot may open public threads (every game in its own), as a
+    bot invited with Discord's default permissions may; else its games play in the channel."""
     if not users:
         raise ValueError("the sandbox needs at least one pretend user")
     people = [emu.add_user(name) for name in users]
-    guild = emu.add_guild(guild_name, owner=people[0], channels=channels)
+    permissions = (
+        DEFAULT_BOT_PERMISSIONS if threads else DEFAULT_BOT_PERMISSIONS & ~CREATE_PUBLIC_THREADS
+    )
+    guild = emu.add_guild(
+        guild_name, owner=people[0], channels=channels, bot_permissions=permissions
+    )
     for person in people[1:]:
         emu.add_member(guild, person)
     return SandboxWorld(guild, list(guild.channels.values()), people)
@@ -401,10 +409,12 @@ class WorldStore:
         users: Sequence[str] = DEFAULT_USERS,
         channels: Sequence[str] = DEFAULT_CHANNELS,
         delay: float = 0.5,
+        threads: bool = True,
     ) -> None:
         self.path = path
         self.users = tuple(users)
         self.channels = tuple(channels)
+        self.threads = threads
         self.delay = delay
         self._emu: DiscordEmulator | None = None
         self._world: SandboxWorld | None = None
@@ -424,7 +434,9 @@ class WorldStore:
                 with contextlib.suppress(OSError):
                     self.path.replace(backup)
         if world is None:
-            world = create_world(emu, users=self.users, channels=self.channels)
+            world = create_world(
+                emu, users=self.users, channels=self.channels, threads=self.threads
+            )
         self._emu, self._world = emu, world
         self._remove = emu.add_listener(self._on_event)
         world.on_change.append(self._save_soon)

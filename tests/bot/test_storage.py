@@ -267,11 +267,21 @@ async def test_a_live_table_kept_as_a_whole_record_loads_and_gains_its_moves(
     assert loaded.table.state.view(2) == again.state.view(2)
 
 
-async def test_one_live_table_per_channel(storage: Storage) -> None:
-    await storage.tables.create_table(_table())
-    with pytest.raises(StorageError):
-        await storage.tables.create_table(_table())
-    await storage.tables.create_table(_table(channel=11))  # another channel is fine
+async def test_a_channel_holds_several_live_tables_each_with_its_thread(
+    storage: Storage,
+) -> None:
+    """Issue 26: games play in threads of their channel, so the database no longer allows
+    one live table per channel only; a table's thread is saved and loaded with it."""
+    first, second = _table(), _table()
+    await storage.tables.create_table(first)
+    await storage.tables.create_table(second)
+    first.thread_id = 555
+    await storage.tables.save(first)
+    loaded = {x.table.id: x.table for x in await storage.tables.load_owned(Shards())}
+    assert loaded[first.id].thread_id == 555 and loaded[second.id].thread_id is None
+    assert await storage.tables.live_table_in_channel(555) == first.id
+    found = await storage.tables.record_of(first.id)
+    assert found is not None and [p.channel_id for p in found[1]] == [10, 555]
 
 
 async def test_results_and_ratings_are_written_exactly_once(storage: Storage) -> None:

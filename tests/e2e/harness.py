@@ -21,7 +21,7 @@ from bot.app import TrickBot
 from bot.config import Config
 from bot.model import Table
 from sandbox import Channel, DiscordEmulator, Guild, InteractionHandle, Message, User
-from sandbox.models import MessageRevision
+from sandbox.models import CREATE_PUBLIC_THREADS, DEFAULT_BOT_PERMISSIONS, MessageRevision
 
 CARD_RE = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
 PLAY_RE = re.compile(r"tb:p:(\d+):(\d+):(\d+):(\d+):(\d+)")
@@ -244,8 +244,9 @@ class Players:
                 return
         raise AssertionError("the game did not end")
 
-    async def settle(self, timeout: float = 5.0) -> None:
-        """Until the feed has sent everything (results, standings)."""
+    async def settle(self, timeout: float = 30.0) -> None:
+        """Until the feed has sent everything (results, standings: the score chart is drawn in
+        a worker thread, which on a busy machine takes seconds)."""
         feed = self.bot.tables.feed
         await self.emu.wait_until(
             lambda: True if self.table_id not in feed.tables else None,
@@ -317,8 +318,21 @@ class World:
     users: list[User]
 
 
-def make_world(emu: DiscordEmulator, names: tuple[str, ...] = ("alice", "bob", "carol")) -> World:
-    guild = emu.add_guild("Card Room", channels=["table", "other"])
+# The bot's permissions in a test world whose games play in the channel, as before threads:
+# without Create Public Threads (the emulator's bot role has it, as Discord's invite does).
+IN_CHANNEL = DEFAULT_BOT_PERMISSIONS & ~CREATE_PUBLIC_THREADS
+
+
+def make_world(
+    emu: DiscordEmulator,
+    names: tuple[str, ...] = ("alice", "bob", "carol"),
+    *,
+    threads: bool = False,
+) -> World:
+    """A server with channels "table" and "other" and people in it. ``threads``: the bot may
+    open threads, so every game plays in its own (else in the channel it was started in)."""
+    permissions = DEFAULT_BOT_PERMISSIONS if threads else IN_CHANNEL
+    guild = emu.add_guild("Card Room", channels=["table", "other"], bot_permissions=permissions)
     channel = guild.channel("table")
     users = [emu.add_member(guild, n) for n in names]
     return World(guild, channel, users)

@@ -17,6 +17,7 @@ from bot.render import card_label
 from engine.cards import parse_card
 from sandbox import DiscordEmulator, InteractionHandle, Message, run_bot, start_bot, stop_bot
 from tests.e2e.harness import (
+    IN_CHANNEL,
     Players,
     World,
     enabled_moves,
@@ -62,7 +63,7 @@ async def test_a_database_locked_by_another_program_is_answered_honestly_in_time
     people play on, and what is stored is what they were told."""
     db = tmp_path / "db.sqlite3"
     w = make_world(emu)
-    other = emu.add_guild("Other", channels=["table"])
+    other = emu.add_guild("Other", channels=["table"], bot_permissions=IN_CHANNEL)
     others = [emu.add_member(other, n) for n in ("dora", "ed")]
     async with run_bot(emu, make_bot(db)) as bot:
         t1 = await _two_people_table(emu, w, w.users[:2], w.channel)

@@ -44,16 +44,26 @@ async def test_the_first_click_after_a_kill_is_played(emu: DiscordEmulator, tmp_
         await emu.click_and_wait(bob, lobby, label="Join")
         people = SeenPlayers(emu, w.channel, tid, [alice, bob])
         await people.play_until(lambda: people.clicks >= 3)
-        await asyncio.sleep(0.3)  # the last move's messages are out
-        bot.kill()  # mid-turn: someone's hand offers them a move
+        # The last move's messages are out: someone's hand offers them a move (on a loaded
+        # machine that can take a while; the kill must fall mid-turn, not mid-publishing).
+        offered = None
+        for _ in range(500):
+            offered = next(
+                (
+                    (user, hand)
+                    for user in (alice, bob)
+                    if (hand := people.hand_of(user)) is not None and enabled_moves(hand)
+                ),
+                None,
+            )
+            if offered is not None:
+                break
+            await asyncio.sleep(0.02)
+        assert offered is not None, "nobody was offered a move before the bot was killed"
+        bot.kill()
         await bot.wait()
         await bot.start(settle=0.0)  # connected: not a moment more
-        for user in (alice, bob):
-            hand = people.hand_of(user)
-            if hand is not None and enabled_moves(hand):
-                break
-        else:
-            raise AssertionError("nobody was offered a move when the bot was killed")
+        user, hand = offered
         move = enabled_moves(hand)[0]
         m = PLAY_RE.fullmatch(move)
         assert m is not None

@@ -7,6 +7,7 @@ from pathlib import Path
 from bot.app import TrickBot
 from sandbox import DiscordEmulator, InteractionHandle, Message, run_bot
 from tests.e2e.harness import (
+    IN_CHANNEL,
     Players,
     World,
     forge,
@@ -83,7 +84,7 @@ async def test_clicks_from_another_server_are_refused(emu: DiscordEmulator, tmp_
     Manage Server) must not touch this server's table (issue 10, item 1)."""
     w = make_world(emu)
     alice, bob, carol = w.users
-    other = emu.add_guild("Mallory's", channels=["lair"])
+    other = emu.add_guild("Mallory's", channels=["lair"], bot_permissions=IN_CHANNEL)
     lair = other.channel("lair")
     mallory = emu.add_member(other, "mallory")
     async with run_bot(emu, make_bot(tmp_path / "db.sqlite3")) as bot:

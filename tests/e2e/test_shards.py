@@ -14,7 +14,7 @@ import pytest
 
 from sandbox import DiscordEmulator, Guild, User
 from sandbox.postgres import new_database
-from tests.e2e.harness import lobby_table_id, text_of
+from tests.e2e.harness import IN_CHANNEL, lobby_table_id, text_of
 from tests.e2e.process import BotProcess, SeenPlayers
 
 pytestmark = pytest.mark.process  # each test starts python -m bot
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.process  # each test starts python -m bot
 def _guild_on_shard(emu: DiscordEmulator, shard: int, count: int, name: str) -> Guild:
     """A server that Discord puts on ``shard`` ((id >> 22) % count)."""
     while True:
-        guild = emu.add_guild(name, channels=["table"])
+        guild = emu.add_guild(name, channels=["table"], bot_permissions=IN_CHANNEL)
         if (guild.id >> 22) % count == shard:
             return guild
 

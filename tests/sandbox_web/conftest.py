@@ -35,7 +35,10 @@ CHROMIUM_ARGS = [
 
 
 def sandbox_config(tmp_path: Path, **overrides: Any) -> SandboxConfig:
-    config = SandboxConfig(port=0, world_path=tmp_path / "sandbox-discord.json", ready_timeout=10)
+    """The browser tests' games play in the channel (``threads=True`` for one in a thread)."""
+    config = SandboxConfig(
+        port=0, world_path=tmp_path / "sandbox-discord.json", ready_timeout=10, threads=False
+    )
     for key, value in overrides.items():
         setattr(config, key, value)
     return config

@@ -230,15 +230,24 @@ class Table:
         channel quiet for QUIET seconds) and the page shows what the emulator holds."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
-        while time.monotonic() - self.changed_at < QUIET and loop.time() < deadline:
-            await asyncio.sleep(0.02)
         user = person.user
         channel = self.box.web.world.channel(self.channel)
-        live = [
-            m.id
-            for m in self.emu.visible_messages(channel, user)
-            if m.ephemeral and any(PLAY_RE.fullmatch(c) for c in _enabled_ids(m))
-        ]
+
+        def bot_live() -> list[int]:
+            return [
+                m.id
+                for m in self.emu.visible_messages(channel, user)
+                if m.ephemeral and any(PLAY_RE.fullmatch(c) for c in _enabled_ids(m))
+            ]
+
+        # A hand moved to the bottom is posted before its older copy is deleted (a crash in
+        # between must leave one the person can reach): on a loaded machine the delete can
+        # follow after a quiet moment, so the bot has settled once the older copy is gone too.
+        while (
+            time.monotonic() - self.changed_at < QUIET or len(bot_live()) > 1
+        ) and loop.time() < deadline:
+            await asyncio.sleep(0.02)
+        live = bot_live()
         while True:
             view = await self.view(person)
             if view.live == live and view.hand is not None:

@@ -50,8 +50,8 @@ daily-played = You have played today's deal: your result is **{ $result }**. One
 daily-playing = You are playing today's deal already: finish it at its table.
 daily-playing-link = You are playing today's deal already: { $link }
 daily-dealing = Your daily deal is being dealt: a moment.
-daily-channel-busy = There is already a table in this channel: play your daily deal in another channel or a thread, or once this game is over.
-daily-channel-busy-link = There is already a table in this channel ({ $link }): play your daily deal in another channel or a thread, or once this game is over.
+daily-channel-busy = There is already a table in this channel: play your daily deal once this game is over.
+daily-channel-busy-link = There is already a table in this channel ({ $link }): play your daily deal once this game is over.
 daily-export-later = This is a daily deal: its record shows that day's cards, so you can have it once you have played that deal yourself, or from the next day (UTC).
 
 daily-confirm-leave = Leave today's deal? It counts as your one try of the day, with your score as it stands.

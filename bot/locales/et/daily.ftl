@@ -46,8 +46,8 @@ daily-played = Oled tänase mängu juba mänginud: sinu tulemus on **{ $result }
 daily-playing = Sa mängid tänast mängu juba: mängi see oma laua taga lõpuni.
 daily-playing-link = Sa mängid tänast mängu juba: { $link }
 daily-dealing = Sinu päeva mängu jagatakse: hetk.
-daily-channel-busy = Selles kanalis on juba laud: mängi oma päeva mängu teises kanalis või lõimes, või kui see mäng on läbi.
-daily-channel-busy-link = Selles kanalis on juba laud ({ $link }): mängi oma päeva mängu teises kanalis või lõimes, või kui see mäng on läbi.
+daily-channel-busy = Selles kanalis on juba laud: mängi oma päeva mängu, kui see mäng on läbi.
+daily-channel-busy-link = Selles kanalis on juba laud ({ $link }): mängi oma päeva mängu, kui see mäng on läbi.
 daily-export-later = See on päeva mäng: selle protokollis on näha selle päeva kaardid, seega saad selle, kui oled seda mängu ise mänginud, või alates järgmisest päevast (UTC).
 
 daily-confirm-leave = Kas lahkud tänasest mängust? See läheb arvesse sinu ainsa tänase katsena, punktidega nagu need praegu on.

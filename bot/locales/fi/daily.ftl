@@ -46,8 +46,8 @@ daily-played = Olet jo pelannut tämän päivän pelin: tuloksesi on **{ $result
 daily-playing = Pelaat jo tämän päivän peliä: pelaa se loppuun sen pöydässä.
 daily-playing-link = Pelaat jo tämän päivän peliä: { $link }
 daily-dealing = Päivän peliäsi jaetaan: hetki.
-daily-channel-busy = Tällä kanavalla on jo pöytä: pelaa päivän pelisi toisella kanavalla tai ketjussa, tai kun tämä peli on päättynyt.
-daily-channel-busy-link = Tällä kanavalla on jo pöytä ({ $link }): pelaa päivän pelisi toisella kanavalla tai ketjussa, tai kun tämä peli on päättynyt.
+daily-channel-busy = Tällä kanavalla on jo pöytä: pelaa päivän pelisi, kun tämä peli on päättynyt.
+daily-channel-busy-link = Tällä kanavalla on jo pöytä ({ $link }): pelaa päivän pelisi, kun tämä peli on päättynyt.
 daily-export-later = Tämä on päivän peli: sen tallenteesta näkyvät sen päivän kortit, joten saat sen, kun olet pelannut pelin itse, tai seuraavasta päivästä alkaen (UTC).
 
 daily-confirm-leave = Lähdetkö tämän päivän pelistä? Se lasketaan päivän ainoaksi yritykseksesi, pisteillä sellaisina kuin ne nyt ovat.

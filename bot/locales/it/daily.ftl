@@ -49,8 +49,8 @@ daily-played = Hai già giocato la smazzata di oggi: il tuo risultato è **{ $re
 daily-playing = Stai già giocando la smazzata di oggi: finiscila al suo tavolo.
 daily-playing-link = Stai già giocando la smazzata di oggi: { $link }
 daily-dealing = Sto distribuendo la tua smazzata del giorno: un momento.
-daily-channel-busy = C'è già un tavolo in questo canale: gioca la smazzata del giorno in un altro canale o in un thread, o quando questa partita è finita.
-daily-channel-busy-link = C'è già un tavolo in questo canale ({ $link }): gioca la smazzata del giorno in un altro canale o in un thread, o quando questa partita è finita.
+daily-channel-busy = C'è già un tavolo in questo canale: gioca la smazzata del giorno quando questa partita è finita.
+daily-channel-busy-link = C'è già un tavolo in questo canale ({ $link }): gioca la smazzata del giorno quando questa partita è finita.
 daily-export-later = Questa è una smazzata del giorno: la registrazione mostra le carte di quel giorno, quindi puoi averla dopo aver giocato tu quella smazzata, o dal giorno dopo (UTC).
 
 daily-confirm-leave = Lasciare la smazzata di oggi? Conta come il tuo unico tentativo del giorno, con il punteggio com'è ora.

@@ -43,8 +43,8 @@ daily-played = Nalaro mo na ang deal ngayong araw: ang resulta mo ay **{ $result
 daily-playing = Nilalaro mo na ang deal ngayong araw: tapusin mo ito sa mesa nito.
 daily-playing-link = Nilalaro mo na ang deal ngayong araw: { $link }
 daily-dealing = Dine-deal pa ang deal mo ngayong araw: sandali lang.
-daily-channel-busy = May mesa na sa channel na ito: laruin ang deal mo ngayong araw sa ibang channel o thread, o kapag tapos na ang larong ito.
-daily-channel-busy-link = May mesa na sa channel na ito ({ $link }): laruin ang deal mo ngayong araw sa ibang channel o thread, o kapag tapos na ang larong ito.
+daily-channel-busy = May mesa na sa channel na ito: laruin ang deal mo ngayong araw kapag tapos na ang larong ito.
+daily-channel-busy-link = May mesa na sa channel na ito ({ $link }): laruin ang deal mo ngayong araw kapag tapos na ang larong ito.
 daily-export-later = Ito ay deal ng araw: makikita sa record nito ang mga baraha ng araw na iyon, kaya makukuha mo ito kapag nalaro mo na ang deal na iyon, o simula sa susunod na araw (UTC).
 
 daily-confirm-leave = Aalis sa deal ngayong araw? Bibilang ito bilang nag-iisang subok mo ngayong araw, sa iskor mo ngayon.

@@ -147,6 +147,16 @@ class Feed:
         slot.shown, slot.payload = shown.revision, shown.payload
         tf.slots[name] = slot
 
+    async def moved_to_thread(self, t: Table) -> None:
+        """The table's game moved into its thread: the tokens its people clicked with in the
+        channel reach only the channel, so none of them speaks in the thread (its messages go
+        with the bot's token until someone clicks there, and a hand comes with its person's
+        first click there)."""
+        tf = self.tables.get(t.id)
+        if tf is not None:
+            tf.lanes.clear()
+        await self.storage.feed.drop_hand_copies(t.id)
+
     def queue(self, t: Table, rows: list[OutboxRow]) -> None:
         """An action was committed: send its effects (``rows``) and what it changed."""
         tf = self.add(t)
@@ -276,8 +286,9 @@ class Feed:
                     plan = plan_of(tf, self.languages)
                     break
         if plan.closing:
-            await self.public.drop_ping(tf)
-            await self.hands.close(tf)
+            if t.settings.get("thread_ended") != "deleted":  # else they went with the thread
+                await self.public.drop_ping(tf)
+                await self.hands.close(tf)
             tf.finished = True  # from here on, nothing of its hands is saved again
             await self.storage.feed.forget_feed(t.id)
             return True

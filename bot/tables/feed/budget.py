@@ -14,7 +14,6 @@ table and never meets a 429.
 
 from __future__ import annotations
 
-import asyncio
 from collections import deque
 
 from bot.tables.ports import Clock
@@ -57,7 +56,7 @@ class Budget:
                     self.spent += 1
                     self.waited += now - started
                     return
-                await asyncio.sleep(self._sent[0] + WINDOW - now)
+                await self.clock.sleep(self._sent[0] + WINDOW - now)
         finally:
             self._waiting -= 1
 

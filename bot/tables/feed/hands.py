@@ -47,6 +47,10 @@ from bot.tables.feed.state import (
 from bot.tables.ports import Clock, Unavailable
 
 log = logging.getLogger("trickbot.feed")
+
+# Seconds a turn may wait for room in its copy's token window before it is posted anew through
+# another of its person's tokens.
+TURN_PATIENCE = 0.2
 LATER = 1.0  # seconds: Discord asked to wait before a copy's edit (a limit it does not announce)
 KEEP_TOKEN = 5 * 60.0  # a live copy keeps its token while it has this long left to live
 
@@ -108,7 +112,7 @@ class Hands:
             turn is not None
             and copy is not None
             and channels.knows(copy.message_id)
-            and not channels.at_bottom(tf.table.channel_id, lane.user_id, copy.message_id)
+            and not channels.at_bottom(tf.table.play_channel_id, lane.user_id, copy.message_id)
         )
         if copy is not None and plan.revision <= copy.shown and not (new_hand or buried):
             return True
@@ -137,10 +141,12 @@ class Hands:
         """Make the hand the newest message its person sees: True if a new copy was posted.
         False if the copy is still at the bottom (it is edited in place), or the channel has
         no room for a webhook create (edited where it is: the turn shows at once)."""
-        channel = tf.table.channel_id
+        channel = tf.table.play_channel_id
         copy = lane.copy
-        if copy is not None and self.discord.channels.at_bottom(
-            channel, lane.user_id, copy.message_id
+        if (
+            copy is not None
+            and self.discord.channels.at_bottom(channel, lane.user_id, copy.message_id)
+            and not self._held_back(lane, copy)
         ):
             return False
         rescue = copy is None or not self.usable(copy.token, copy.issued)
@@ -191,6 +197,19 @@ class Hands:
         copy.hand_no = plan.hand_no
         return True
 
+    def _held_back(self, lane: HandLane, copy: HandCopy) -> bool:
+        """The copy's token has no room for a while (its person plays faster than Discord
+        lets one token edit: 5 requests in 2 s) and another of their tokens has room now: the
+        turn goes out at once, posted anew, rather than wait for the window."""
+        if self.discord.wait_for(Voice(copy.token, copy.issued), TOKEN_LIMIT) <= TURN_PATIENCE:
+            return False
+        return any(
+            token != copy.token
+            and self.usable(token, issued)
+            and self.discord.wait_for(Voice(token, issued), TOKEN_LIMIT) == 0
+            for token, issued in lane.tokens()
+        )
+
     async def _new_copy(
         self,
         tf: TableFeed,
@@ -217,7 +236,7 @@ class Hands:
                 # after posting, the feed can still reach this person.
                 await self.storage.feed.save_hand_copies([(tf.table.id, lane.row())])
                 lane.saved = lane.row()
-            channel = tf.table.channel_id
+            channel = tf.table.play_channel_id
             message_id = await self.discord.hand_post(channel, lane.user_id, token, issued, payload)
             if message_id is None:  # refused (never tried again), or no room in the channel
                 if not self.discord.room_for_hand(channel, rescue=rescue):
@@ -279,7 +298,7 @@ class Hands:
             self.saver = asyncio.get_running_loop().create_task(self._save_lanes(delay))
 
     async def _save_lanes(self, delay: float) -> None:
-        await asyncio.sleep(delay)
+        await self.clock.sleep(delay)
         while self._dirty:
             dirty, self._dirty = self._dirty, {}
             rows = [(tid, lane.row()) for (tid, _), lane in dirty.items() if not self.finished(tid)]
@@ -396,7 +415,7 @@ class Hands:
                 posted = await update(shown.payload) if on_copy else await post(shown.payload)
                 message_id = posted if posted is not None or not on_copy else click.message_id
                 if posted is not None:
-                    self.discord.channels.posted(t.channel_id, posted, private_to=user_id)
+                    self.discord.channels.posted(t.play_channel_id, posted, private_to=user_id)
                 ref = "@original" if posted is None or not on_copy else str(posted)
                 token, issued = click.token, click.issued
                 if keep and posted is None and old is not None:

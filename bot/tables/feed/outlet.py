@@ -23,7 +23,10 @@ Every webhook message create (a token's new message, ephemeral or public) asks `
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict, deque
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from enum import Enum
 
@@ -92,6 +95,10 @@ class Outlet:
         self._gone: OrderedDict[int, None] = OrderedDict()
         self._retired: OrderedDict[str, None] = OrderedDict()
         self._used: dict[str, deque[float]] = {}  # token -> its recent requests (monotonic)
+        # Tokens Discord has answered (token -> issued), and the first request of each other
+        # token while it is on its way: see ``_through``.
+        self._answered: dict[str, float] = {}
+        self._first: dict[str, asyncio.Event] = {}
         # A token issued before this process started may have been used by the process before
         # it (killed a moment ago) as much as Discord allows: until its window has passed, it
         # counts as full.
@@ -111,6 +118,8 @@ class Outlet:
             # click of a long run would be kept (a deque each, hundreds of thousands a day).
             self._next_sweep = now + SWEEP_EVERY
             self._used = {t: u for t, u in self._used.items() if u and u[-1] > now - TOKEN_WINDOW}
+            dead = self.clock.time() - TOKEN_LIFE
+            self._answered = {t: i for t, i in self._answered.items() if i > dead}
         used = self._used.get(token)
         if used is None:
             inherited = issued < self._born_wall
@@ -126,6 +135,30 @@ class Outlet:
         while (wait := self.wait_for(Voice(token, issued), TOKEN_LIMIT)) > 0:
             await self.clock.sleep(wait)
         self._window(token, issued).append(self.clock.monotonic())
+
+    @asynccontextmanager
+    async def _through(self, token: str, issued: float) -> AsyncIterator[None]:
+        """One webhook request through ``token``, sent in the ``with`` block: after room in
+        the token's window and, for a token Discord has not answered yet, after the answer to
+        its first request. A token that answers Unknown Webhook answers so to everything, and
+        a request already on its way when the first was refused would be one more through a
+        refused token (Discord restricts callers that keep asking). Raises ``TokenRefused`` if
+        the token was refused before or meanwhile."""
+        await self._spend(token, issued)
+        while (first := self._first.get(token)) is not None:
+            await first.wait()
+        if token in self._retired:
+            raise TokenRefused(token)
+        if token in self._answered:
+            yield
+            return
+        first = self._first[token] = asyncio.Event()
+        try:
+            yield
+            self._answered[token] = issued
+        finally:
+            del self._first[token]
+            first.set()
 
     def wait_for(self, voice: Voice, room: int = TOKEN_PATIENT) -> float:
         """Seconds a request with ``voice`` should wait for room in its token's window (0 for
@@ -198,10 +231,10 @@ class Outlet:
             and message.file is None
             and self.may_create(channel_id, voice, reserve)
         ):
-            await self._spend(token, voice.issued)
-            self.creates.spend(channel_id)
             try:
-                message_id = await self.discord.token_post(token, message, ephemeral=False)
+                async with self._through(token, voice.issued):
+                    self.creates.spend(channel_id)
+                    message_id = await self.discord.token_post(token, message, ephemeral=False)
             except TokenRefused:
                 self.retire(token)
             except HiddenLimit as e:
@@ -225,9 +258,11 @@ class Outlet:
         if self.gone(message_id):
             return False
         if voice.token is not None and self.speaks(voice):
-            await self._spend(voice.token, voice.issued)
             try:
-                await self.discord.token_edit(voice.token, voice.ref or str(message_id), message)
+                async with self._through(voice.token, voice.issued):
+                    await self.discord.token_edit(
+                        voice.token, voice.ref or str(message_id), message
+                    )
                 return True
             except MessageGone:
                 self.forget(message_id)  # deleted: nobody can edit it, not even the bot
@@ -247,9 +282,9 @@ class Outlet:
         if self.gone(message_id):
             return
         if voice.token is not None and self.speaks(voice):
-            await self._spend(voice.token, voice.issued)
             try:
-                await self.discord.token_delete(voice.token, voice.ref or str(message_id))
+                async with self._through(voice.token, voice.issued):
+                    await self.discord.token_delete(voice.token, voice.ref or str(message_id))
                 self.forget(message_id)
                 return
             except MessageGone:
@@ -281,10 +316,10 @@ class Outlet:
         (retired) or the channel's webhook creates are spent."""
         if not self.alive(token, issued):
             return None
-        await self._spend(token, issued)
-        self.creates.spend(channel_id)
         try:
-            message_id = await self.discord.token_post(token, message, ephemeral=True)
+            async with self._through(token, issued):
+                self.creates.spend(channel_id)
+                message_id = await self.discord.token_post(token, message, ephemeral=True)
         except TokenRefused:
             self.retire(token)
             return None
@@ -301,9 +336,9 @@ class Outlet:
         (deleted, or its token refused), and is not asked about again."""
         if self.gone(message_id) or token in self._retired:
             return Edited.GONE
-        await self._spend(token, issued)
         try:
-            await self.discord.token_edit(token, ref, message)
+            async with self._through(token, issued):
+                await self.discord.token_edit(token, ref, message)
         except MessageGone:
             self.forget(message_id)
             return Edited.GONE
@@ -322,9 +357,9 @@ class Outlet:
             return True
         if token in self._retired:
             return False
-        await self._spend(token, issued)
         try:
-            await self.discord.token_delete(token, ref)
+            async with self._through(token, issued):
+                await self.discord.token_delete(token, ref)
         except MessageGone:
             pass
         except TokenRefused:

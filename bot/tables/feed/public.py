@@ -86,7 +86,7 @@ class PublicMessages:
         if row.op == "post":
             assert payload is not None
             ready = await self._ready(payload)
-            message_id, _ = await self.discord.post(t.channel_id, ready, row.nonce)
+            message_id, _ = await self.discord.post(t.channel_of(row.slot), ready, row.nonce)
             tf.slots[row.slot] = Slot(row.nonce, message_id)
             return message_id
         slot = tf.slots.get(row.slot)
@@ -94,10 +94,12 @@ class PublicMessages:
             assert payload is not None
             async with slot.lock:
                 if slot.shown < row.revision:  # not already shown by a click's answer
-                    await self.discord.edit(t.channel_id, slot.message_id, payload, slot.voice)
+                    await self.discord.edit(
+                        t.channel_of(row.slot), slot.message_id, payload, slot.voice
+                    )
                     slot.shown = row.revision
         elif row.op == "delete" and slot is not None and slot.message_id:
-            await self.discord.delete(t.channel_id, slot.message_id, slot.voice)
+            await self.discord.delete(t.channel_of(row.slot), slot.message_id, slot.voice)
         if row.op in ("close", "delete"):
             closed = tf.slots.pop(row.slot, None)
             if row.op == "close" and row.slot.startswith("table:"):
@@ -162,7 +164,7 @@ class PublicMessages:
                 await self.storage.feed.set_slot(t.id, slot_row(name, slot))
                 return slot
         message_id, voice = await self.discord.post(
-            t.channel_id, payload, slot.nonce, slot.voice, reserve=reserve, fallback=fallback
+            t.channel_of(name), payload, slot.nonce, slot.voice, reserve=reserve, fallback=fallback
         )
         if message_id is None and not fallback:
             tf.slots.pop(name, None)
@@ -177,7 +179,7 @@ class PublicMessages:
         message of the channel whose Show my hand button names this slot."""
         t = tf.table
         after = snowflake_at(slot.voice.issued)
-        found = await self.discord.recent(t.channel_id, after)
+        found = await self.discord.recent(t.channel_of(name), after)
         if found is None:
             return None  # the bot may not read the channel: it is posted again
         wanted = ids.show(t.id, name)
@@ -197,7 +199,9 @@ class PublicMessages:
         async with slot.lock:
             if plan.revision <= slot.shown or payload == slot.payload:
                 return
-            if await self.discord.edit(tf.table.channel_id, slot.message_id, payload, slot.voice):
+            if await self.discord.edit(
+                tf.table.channel_of("lobby"), slot.message_id, payload, slot.voice
+            ):
                 slot.shown, slot.payload = plan.revision, payload
             else:
                 slot.message_id = None  # deleted: /smear start posts it again
@@ -231,7 +235,7 @@ class PublicMessages:
             wait = self.discord.wait_for(slot.voice)
             if not self.discord.speaks(slot.voice):  # the channel's bucket of bot edits,
                 # leaving room for a finished hand's last edit (which may not wait)
-                wait = max(wait, self.discord.buckets.wait(t.channel_id, room=2))
+                wait = max(wait, self.discord.buckets.wait(t.play_channel_id, room=2))
             if wait > 0:  # its token's window is full: the next edit shows more moves
                 tf.wake_at(now + wait)
                 return
@@ -251,7 +255,7 @@ class PublicMessages:
             assert message_id is not None
             if await self._moved(tf, name, slot, payload):
                 slot = tf.slots[name]
-            elif not await self.discord.edit(t.channel_id, message_id, payload, slot.voice):
+            elif not await self.discord.edit(t.play_channel_id, message_id, payload, slot.voice):
                 slot.nonce = "gone"  # deleted by someone: post it again
                 again = await self._post_slot(tf, name, payload)
                 assert again is not None  # with the bot's authority as the last resort
@@ -266,12 +270,12 @@ class PublicMessages:
         voice = self.voice_for(tf)
         last, tf.last_table = tf.last_table, None
         if voice.token is None:  # the bot's post would wait for the channel's bucket
-            crowded = self.discord.buckets.wait(t.channel_id) > 0
+            crowded = self.discord.buckets.wait(t.play_channel_id) > 0
         else:
-            crowded = not self.discord.may_create(t.channel_id, voice, TABLE_RESERVE)
+            crowded = not self.discord.may_create(t.play_channel_id, voice, TABLE_RESERVE)
         if crowded and name not in tf.slots and last is not None and last.message_id:
             async with last.lock:
-                if await self.discord.edit(t.channel_id, last.message_id, payload, last.voice):
+                if await self.discord.edit(t.play_channel_id, last.message_id, payload, last.voice):
                     slot = tf.slots[name] = Slot(new_nonce(), last.message_id, last.voice)
                     await self.storage.feed.set_slot(t.id, slot_row(name, slot))
                     return slot
@@ -281,21 +285,27 @@ class PublicMessages:
 
     async def _moved(self, tf: TableFeed, name: str, slot: Slot, payload: Rendered) -> bool:
         """A table message whose token is about to die moves to a fresher token, while the
-        old one can still delete it (nothing counted against the bot's budget)."""
+        old one can still delete it (nothing counted against the bot's budget). A game's first
+        table message in its thread went with the bot's token (the lobby's tokens reach only
+        the channel): it moves to the first token clicked in the thread, so the rest of the
+        hand's edits are not counted against the bot either (one deletion is)."""
         old = slot.voice
-        if old.token is None or self.discord.usable(old.issued, margin=MOVE_BEFORE):
+        if old.token is None:
+            if tf.table.thread_id is None:
+                return False
+        elif self.discord.usable(old.issued, margin=MOVE_BEFORE):
             return False
         fresh = self.voice_for(tf)
         if fresh.token is None or fresh.issued <= old.issued:
             return False
-        if not self.discord.may_create(tf.table.channel_id, fresh, TABLE_RESERVE):
+        if not self.discord.may_create(tf.table.play_channel_id, fresh, TABLE_RESERVE):
             return False  # kept, and edited with the bot's authority once its token is gone
         gone = slot.message_id
         tf.slots[name] = Slot(new_nonce(), None, fresh)
         await self.storage.feed.set_slot(tf.table.id, slot_row(name, tf.slots[name]))
         await self._post_slot(tf, name, payload)
         if gone is not None:
-            await self.discord.delete(tf.table.channel_id, gone, old)
+            await self.discord.delete(tf.table.play_channel_id, gone, old)
         return True
 
     async def ping(self, tf: TableFeed, plan: Plan) -> None:
@@ -318,7 +328,7 @@ class PublicMessages:
         if voice.token is None:
             # The bot's own post: never one that would wait for the channel's bucket (the
             # hands come after it in the pass); it goes a moment later, a result keeping room.
-            wait = self.discord.buckets.wait(tf.table.channel_id, room=PING_BOT_ROOM)
+            wait = self.discord.buckets.wait(tf.table.play_channel_id, room=PING_BOT_ROOM)
             if wait > 0:
                 tf.wake_at(now + wait)
                 return
@@ -364,11 +374,13 @@ class PublicMessages:
             # Discord answer with that message (a silent stand-in if there was none).
             if current.voice.token is None:
                 silent = Rendered(content="…")
-                current.message_id, _ = await self.discord.post(t.channel_id, silent, current.nonce)
+                current.message_id, _ = await self.discord.post(
+                    t.play_channel_id, silent, current.nonce
+                )
             else:
                 current.message_id = await self._find(tf, "ping", current)
         if current.message_id:
-            await self.discord.delete(t.channel_id, current.message_id, current.voice)
+            await self.discord.delete(t.play_channel_id, current.message_id, current.voice)
         await self.storage.feed.drop_slot(t.id, "ping")
         tf.slots.pop("ping", None)
 
@@ -412,7 +424,7 @@ class PublicMessages:
             payload = slot.payload
             if payload is None:
                 return slot.message_id  # never shown by this process: assume it is there
-            if await self.discord.edit(t.channel_id, slot.message_id, payload, slot.voice):
+            if await self.discord.edit(t.channel_of(name), slot.message_id, payload, slot.voice):
                 return slot.message_id
             slot.message_id = None
         if name != "lobby":

@@ -35,8 +35,8 @@ class AfterGameUseCases(UseCases):
         found = await answer.working(self.parts.storage.tables.record_of(table_id), slow="new")
         if found is None:
             raise Refusal("refusal-no-record")
-        status, place, record = found
-        if place != asker.place:
+        status, places, record = found
+        if asker.place not in places:
             raise Refusal("refusal-wrong-channel")
         if status not in (FINISHED, "cancelled"):
             raise Refusal("refusal-export-live")
@@ -54,7 +54,7 @@ class AfterGameUseCases(UseCases):
     async def export_here(self, asker: Asker, answer: Answer) -> None:
         """``/table export``: the record of this channel's last game."""
         live = self.parts.registry.in_channel(asker.channel_id)
-        if live is not None and live.status == PLAYING:
+        if live and all(t.status == PLAYING for t in live):
             raise Refusal("refusal-export-live")
         found = await answer.working(
             self.parts.storage.tables.last_record_in_channel(asker.channel_id), slow="new"
@@ -69,7 +69,11 @@ class AfterGameUseCases(UseCases):
         its text). For anyone in the channel, players or not; only the asker sees it."""
         await answer.defer("new")  # the picture takes a moment
         loaded = await self.parts.storage.tables.load_table(table_id)
-        if loaded is None or loaded.table.place != asker.place or loaded.table.state is None:
+        if (
+            loaded is None
+            or not loaded.table.reached_from(asker.place)
+            or loaded.table.state is None
+        ):
             raise Refusal("refusal-wrong-channel")
         today = day_of(self.parts.clock.time())
         if await record_hidden(self.parts.storage, table_id, asker.user_id, today):
@@ -94,7 +98,7 @@ class AfterGameUseCases(UseCases):
     async def review_game(self, asker: Asker, answer: Answer, table_id: int) -> None:
         """After a game: the asker's three costliest decisions, worked out in the pool."""
         loaded = await answer.working(self.parts.storage.tables.load_table(table_id), slow="new")
-        if loaded is None or loaded.table.place != asker.place:
+        if loaded is None or not loaded.table.reached_from(asker.place):
             raise Refusal("refusal-wrong-channel")
         t = loaded.table
         seat = t.seat_of(asker.user_id)

@@ -7,6 +7,7 @@ the ``Answer`` it was given. Refusals go up as ``Refusal``: the cogs say them.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable
 from dataclasses import dataclass
 
@@ -14,11 +15,16 @@ from bot.computers import ComputerPlayers
 from bot.i18n import Lang
 from bot.languages import Languages
 from bot.model import Refusal, Table
-from bot.storage import Storage
+from bot.render.base import game_title
+from bot.render.threads import thread_link
+from bot.storage import SlotRow, Storage, StorageError
 from bot.tables.commands import Commands, HandRefusal
 from bot.tables.feed import Click, Feed, Shown
 from bot.tables.ports import Answer, Asker, Clock
 from bot.tables.registry import Registry
+from bot.tables.threads import Threads
+
+log = logging.getLogger("trickbot.tables")
 
 
 @dataclass
@@ -32,6 +38,7 @@ class Parts:
     languages: Languages
     computers: ComputerPlayers
     clock: Clock
+    threads: Threads
 
 
 class UseCases:
@@ -61,14 +68,25 @@ class UseCases:
         """Post a table's lobby message as the public answer, then keep it as the table's
         ``lobby`` slot (the feed edits it from then on)."""
         message_id = await answer.post(shown.payload, ephemeral=False)
-        if message_id is not None:
-            self.feed.set_slot(t, "lobby", message_id, shown, self.click(asker))
+        if message_id is None:
+            return
+        click = self.click(asker)
+        self.feed.set_slot(t, "lobby", message_id, shown, click)
+        if not t.settings.get("thread"):
+            return
+        # Kept, so that a start after a restart opens the game's thread on this message.
+        row = SlotRow("lobby", "response", message_id, click.token, click.issued, str(message_id))
+        try:
+            await self.parts.storage.feed.set_slot(t.id, row)
+        except StorageError as e:
+            log.warning("table=%s lobby message not kept: %s", t.id, e)
 
     def saw(self, asker: Asker, table_id: int) -> None:
         """Any click by a seated person keeps their freshest token: their hand can follow
         them."""
         t = self.parts.registry.get(table_id)
-        if t is not None and t.place == asker.place:
+        # Only a click where the game is played: a token reaches the channel it was clicked in.
+        if t is not None and asker.place == (t.guild_id, t.play_channel_id):
             self.feed.saw(t, asker.user_id, self.click(asker))
 
     async def answer_hand(
@@ -111,12 +129,33 @@ class UseCases:
             raise refusal from None
 
     async def table_here(self, asker: Asker) -> Table:
-        """The table of the asker's channel (a command typed there), or a Refusal that tells
-        the truth if there is none driven here."""
+        """The table of the asker's channel (a command typed there, or in a game's thread),
+        or a Refusal that tells the truth if there is none driven here. A channel whose games
+        play in threads may hold several: the asker's own, else the list of them, linked."""
         registry = self.parts.registry
         if registry.unavailable is not None:
             raise Refusal(registry.unavailable)
-        t = registry.in_channel(asker.channel_id)
-        if t is not None and t.place == asker.place:
-            return t
+        here = [t for t in registry.in_channel(asker.channel_id) if t.reached_from(asker.place)]
+        if len(here) == 1:
+            return here[0]
+        if here:
+            mine = [t for t in here if asker.user_id in (t.host_id, *t.humans())]
+            if len(mine) == 1:
+                return mine[0]
+            lang = self.lang(asker)
+            raise Refusal("refusal-which-table", tables=", ".join(which(t, lang) for t in here))
         raise await registry.missing_in_channel(asker.channel_id)
+
+    def in_its_thread(self, asker: Asker, t: Table) -> None:
+        """A person's hand is shown where the game is played: typed in the channel of a game
+        in a thread, they are shown the way into it (their hand then follows them there)."""
+        if t.thread_id is not None and asker.channel_id != t.thread_id:
+            raise Refusal("refusal-play-in-thread", thread=thread_link(t))
+
+
+def which(t: Table, lang: Lang) -> str:
+    """A table as a list of several names it: its thread, or its lobby's game and host."""
+    if t.thread_id is not None:
+        return thread_link(t)
+    host = next((s.name for s in t.seats if s.user_id == t.host_id), "?")
+    return lang.t("which-table-lobby", game=game_title(t.game, lang), host=host)

@@ -85,7 +85,8 @@ class DailyUseCases(UseCases):
             await answer.post(payload, ephemeral=True)
             return
         deal = await answer.working(self._deal(asker.guild_id, game, day), slow="none")
-        work = self.commands.open_daily(asker.place, asker.user_id, asker.name, deal)
+        thread, why_not = self.parts.threads.wanted(asker)
+        work = self.commands.open_daily(asker.place, asker.user_id, asker.name, deal, thread=thread)
         try:
             t = await answer.working(work, slow="none")
         except TableHere as here:
@@ -99,7 +100,8 @@ class DailyUseCases(UseCases):
             log.warning("table=%s daily attempt not written at its start: %s", t.id, e)
         shown = await self.commands.lobby_now(t)
         await self.post_lobby(asker, answer, t, shown)
-        self.feed.saw(t, asker.user_id, self.click(asker))
+        self.saw(asker, t.id)  # in the channel of a game in its thread: no token for it
+        await self.parts.threads.explain(asker, answer, why_not)
         self._par_soon(deal)
 
     async def _deal(self, guild_id: int, game: str, day: int) -> Deal:
@@ -119,10 +121,9 @@ class DailyUseCases(UseCases):
 
     async def _link(self, t: Table) -> str | None:
         """A link to a live table's message, if it is still there."""
-        message_id = await self.feed.still_there(
-            t, "lobby" if t.status == LOBBY else table_slot(t.hand_no)
-        )
-        return None if message_id is None else jump_url(t.guild_id, t.channel_id, message_id)
+        name = "lobby" if t.status == LOBBY else table_slot(t.hand_no)
+        message_id = await self.feed.still_there(t, name)
+        return None if message_id is None else jump_url(t.guild_id, t.channel_of(name), message_id)
 
     # ------------------------------------------------------------------ the boards
 

@@ -18,7 +18,8 @@ class LobbyUseCases(UseCases):
     async def open(self, asker: Asker, answer: Answer, new: NewTable) -> None:
         """``/smear start``, ``/salad start``: a table in this channel, or a link to the one
         that is already here (posted again if someone deleted it)."""
-        work = self.commands.open_table(asker.place, asker.user_id, asker.name, new)
+        thread, why_not = self.parts.threads.wanted(asker)
+        work = self.commands.open_table(asker.place, asker.user_id, asker.name, new, thread=thread)
         try:
             t, shown = await answer.working(work, slow="none")
         except TableHere as here:
@@ -26,14 +27,14 @@ class LobbyUseCases(UseCases):
             return
         await self.post_lobby(asker, answer, t, shown)
         self.feed.saw(t, asker.user_id, self.click(asker))
+        await self.parts.threads.explain(asker, answer, why_not)
 
     async def _table_here(self, asker: Asker, answer: Answer, t: Table) -> None:
         name = "lobby" if t.status == LOBBY else table_slot(t.hand_no)
         message_id = await self.feed.still_there(t, name)
         if message_id is not None:
-            raise Refusal(
-                "refusal-table-here-link", link=jump_url(t.guild_id, t.channel_id, message_id)
-            )
+            link = jump_url(t.guild_id, t.channel_of(name), message_id)
+            raise Refusal("refusal-table-here-link", link=link)
         if t.status != LOBBY:
             raise Refusal("refusal-table-here-reposted")  # the feed posts it again
         shown = await self.commands.lobby_now(t)
@@ -42,7 +43,8 @@ class LobbyUseCases(UseCases):
     async def learn(self, asker: Asker, answer: Answer, game: str) -> None:
         """``/smear learn``, ``/salad learn``: a first game against computers in this channel,
         started at once, the coach explaining every step on the asker's hand."""
-        work = self.commands.open_learn(asker.place, asker.user_id, asker.name, game)
+        thread, why_not = self.parts.threads.wanted(asker)
+        work = self.commands.open_learn(asker.place, asker.user_id, asker.name, game, thread=thread)
         try:
             t = await answer.working(work, slow="none")
         except TableHere as here:
@@ -50,7 +52,8 @@ class LobbyUseCases(UseCases):
             return
         shown = await self.commands.lobby_now(t)
         await self.post_lobby(asker, answer, t, shown)
-        self.feed.saw(t, asker.user_id, self.click(asker))
+        self.saw(asker, t.id)  # in the channel of a game in its thread: no token for it
+        await self.parts.threads.explain(asker, answer, why_not)
 
     async def rules(self, asker: Asker, answer: Answer, game: str) -> None:
         await answer.say(self.lang(asker).t(f"rules-{game}"))

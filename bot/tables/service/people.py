@@ -96,6 +96,16 @@ class PeopleUseCases(UseCases):
         text = public.t("settings-language-set", language=LANGUAGES[public.code])
         await answer.say(text, ephemeral=False)
 
+    async def set_threads(self, asker: Asker, answer: Answer, on: bool) -> None:
+        """``/settings threads on|off`` (Manage Server): every game in its own thread (where
+        the bot may open threads), or in the channel it was started in."""
+        if not asker.can_manage:
+            raise Refusal("refusal-manage-server")
+        await answer.working(self.parts.threads.choose(asker.guild_id, on), slow="new")
+        said = "settings-threads-on" if on else "settings-threads-off"
+        text = self.public(asker.guild_id).t(said)
+        await answer.say(text, ephemeral=False)
+
     async def set_my_language(self, asker: Asker, answer: Answer, code: str | None) -> None:
         """``/settings my-language``: the language of what only the asker sees."""
         await self._choose(answer, "user", asker.user_id, code)
@@ -149,6 +159,7 @@ class PeopleUseCases(UseCases):
                 await self.commands.cancel(t.id, t.place, asker.user_id, True)
             done = await answer.working(people.forget_guild(asker.guild_id), slow="update")
             self.parts.languages.choose("guild", asker.guild_id, None)
+            self.parts.threads.forget(asker.guild_id)
             key = "forgot-server"
         text = self.lang(asker).t(key, games=done.games, ratings=done.ratings)
         await answer.update(Rendered(content=text))

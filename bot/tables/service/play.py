@@ -21,6 +21,7 @@ class PlayUseCases(UseCases):
     async def show_hand_here(self, asker: Asker, answer: Answer) -> None:
         """``/hand``: the asker's hand at this channel's table."""
         t = await answer.working(self.table_here(asker), slow="new")
+        self.in_its_thread(asker, t)
         await self.show_hand(asker, answer, t.id)
 
     async def play(self, asker: Asker, answer: Answer, table_id: int, move: Move) -> None:

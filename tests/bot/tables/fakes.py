@@ -100,6 +100,14 @@ class FakeDiscord:
     after_refusal: list[str] = field(default_factory=list)  # tokens asked again after refusing
     _refused: set[str] = field(default_factory=set)
     _creates: dict[int, list[float]] = field(default_factory=dict)
+    # Threads: id -> its parent channel; their names, members, and the ones a moderator
+    # locked or deleted (``refuse_threads``: the bot may not open threads).
+    threads: dict[int, int] = field(default_factory=dict)
+    thread_names: dict[int, str] = field(default_factory=dict)
+    thread_members: dict[int, list[int]] = field(default_factory=dict)
+    locked_threads: set[int] = field(default_factory=set)
+    deleted_threads: set[int] = field(default_factory=set)
+    refuse_threads: bool = False
 
     def mint(self, channel_id: int) -> str:
         """A new interaction token, issued now, of a click or command in ``channel_id``."""
@@ -127,6 +135,10 @@ class FakeDiscord:
             if not m.ephemeral or (m.token is not None and self.person_of.get(m.token) == person)
         ]
         return max(seen, key=lambda m: m.id, default=None)
+
+    def tokens_used(self) -> int:
+        """How many interaction tokens webhook requests went through."""
+        return len(self._token_uses)
 
     def bot_token_requests(self) -> int:
         return sum(1 for _, bot in self.requests if bot)
@@ -208,6 +220,34 @@ class FakeDiscord:
         self._creates[channel_id] = [*sent, now]
 
     # ------------------------------------------------------------------ the bot's token
+
+    async def create_thread(
+        self, channel_id: int, message_id: int | None, name: str, archive_minutes: int
+    ) -> int | None:
+        await self._request("create_thread", True)
+        assert 1 <= len(name) <= 100 and archive_minutes in (60, 1440, 4320, 10080)
+        if self.refuse_threads or channel_id in self.threads:
+            return None
+        if message_id is not None and message_id in self.threads:
+            return message_id  # Discord: 160004, the message's thread takes its id
+        thread_id = message_id if message_id is not None else next(self._ids)
+        self.threads[thread_id] = channel_id
+        self.thread_names[thread_id] = name
+        self.thread_members[thread_id] = []
+        await self._maybe_crash("create_thread")
+        return thread_id
+
+    async def add_to_thread(self, thread_id: int, user_id: int) -> None:
+        await self._request("add_to_thread", True)
+        members = self.thread_members[thread_id]
+        if user_id not in members:
+            members.append(user_id)
+
+    async def reopen_thread(self, thread_id: int) -> str:
+        await self._request("reopen_thread", True)
+        if thread_id in self.deleted_threads:
+            return "deleted"
+        return "locked" if thread_id in self.locked_threads else "open"
 
     async def post(self, channel_id: int, message: Rendered, nonce: str) -> int | None:
         await self._request("post", True)
@@ -351,6 +391,7 @@ def asker(
     channel_id: int = 10,
     clicked: FakeMessage | None = None,
     selected: tuple[str, ...] = (),
+    may_open_threads: bool = False,
 ) -> tuple[Asker, FakeAnswer]:
     """A person's click (on ``clicked``) or command, and the answer it gets."""
     token = discord.mint(channel_id)
@@ -367,5 +408,7 @@ def asker(
         message_id=None if clicked is None else clicked.id,
         ephemeral=bool(clicked is not None and clicked.ephemeral),
         selected=selected,
+        in_thread=channel_id in discord.threads,
+        may_open_threads=may_open_threads,
     )
     return who, FakeAnswer(discord, channel_id, token, None if clicked is None else clicked.id)

@@ -13,11 +13,15 @@ limit's window: the hardest case.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 
+from bot.render import Rendered
 from bot.tables import Tables
-from tests.bot.tables.fakes import asker, enabled
+from bot.tables.feed.budget import Budget
+from bot.tables.feed.outlet import Edited, Outlet
+from tests.bot.tables.fakes import FakeDiscord, HandClock, asker, enabled
 from tests.bot.tables.test_tables import (
     GUILD,
     PEOPLE,
@@ -127,7 +131,7 @@ async def test_a_hand_still_at_the_bottom_is_edited_in_place(tmp_path: Path) -> 
     """Knowing the channel (every message the bot sent, and the gateway's message events),
     a hand nobody posted below since is edited in place on its person's turn; without that
     knowledge it is posted anew every turn. Either way it is the newest message they see."""
-    posts: dict[bool, int] = {}
+    posts: dict[bool, float] = {}  # hand and table posts per turn (games differ in length)
     for knows in (False, True):
         w = await _world(tmp_path / str(knows))
         if not knows:
@@ -138,7 +142,7 @@ async def test_a_hand_still_at_the_bottom_is_edited_in_place(tmp_path: Path) -> 
             await _settle(w)
             _check_the_end(w)
             assert hidden == 0, f"{hidden} of {turns} turns were not at the bottom"
-            posts[knows] = sum(1 for what, _ in w.discord.requests if what == "token_post")
+            posts[knows] = sum(1 for what, _ in w.discord.requests if what == "token_post") / turns
         finally:
             await w.tables.stop()
             await w.storage.close()
@@ -170,3 +174,34 @@ async def test_a_click_on_a_copy_deleted_a_moment_before_gets_the_hand_anew(
     finally:
         await w.tables.stop()
         await w.storage.close()
+
+
+async def test_a_token_discord_has_not_answered_is_tried_once_before_it_is_trusted() -> None:
+    """Several requests through a new token at once (a hand's edit, the table message, a
+    ping): the first goes and the others wait for its answer. A token that answers Unknown
+    Webhook refuses the first, and the others never reach Discord."""
+    clock = HandClock()
+    discord = FakeDiscord(clock, jitter=random.Random(3))  # answers take their time
+    token = discord.mint(channel_id=1)
+    discord.refusing.add(token)
+    outlet = Outlet(discord, Budget(50, clock), clock)
+    issued = clock.time()
+    edits = await asyncio.gather(
+        *(outlet.hand_edit(token, issued, "@original", None, Rendered("hand")) for _ in range(4))
+    )
+    assert edits == [Edited.GONE] * 4
+    assert discord.after_refusal == [], "requests went on through a token Discord refused"
+    assert outlet.retired(token)
+
+    trusted = discord.mint(channel_id=1)
+    discord.answered.add(trusted)
+    posted = await outlet.hand_post(1, 7, trusted, issued, Rendered("hand"))
+    assert posted is not None
+    # Once answered, a token's requests go side by side (no waiting on each other).
+    edits = await asyncio.gather(
+        *(
+            outlet.hand_edit(trusted, issued, str(posted), posted, Rendered("hand"))
+            for _ in range(3)
+        )
+    )
+    assert edits == [Edited.DONE] * 3

@@ -340,7 +340,13 @@ async def test_a_long_run_keeps_only_the_tokens_in_use(tmp_path: Path) -> None:
         await _play(w, tid, random.Random(5))
         await _settle(w)
         outlet = w.tables.feed.outlet
-        assert outlet.tokens_held() > 5, "the game's messages went through many clicks' tokens"
+        assert w.discord.tokens_used() > 1, "the game's messages went through clicks' tokens"
+        # How many the outlet holds right now depends on when its last sweep fell (the clock
+        # moves whenever anything sleeps, and the feed keeps a token that works): a burst of
+        # clicks a moment ago makes sure there is something to forget.
+        for n in range(10):
+            outlet.wait_for(Voice(f"a-click-{n}", w.clock.time()))
+        assert outlet.tokens_held() >= 10
         w.clock.advance(31.0)
         outlet.wait_for(Voice("a-new-click", w.clock.time()))
         assert outlet.tokens_held() <= 1

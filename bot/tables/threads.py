@@ -1,0 +1,134 @@
+"""Every game in its own thread: whether a table opens one, opening it, and keeping it open.
+
+A table opened in a text channel plays in a public thread opened on its lobby message when the
+game starts, if the server did not turn threads off (``/settings threads``) and the bot may
+open public threads there (Create Public Threads, Send Messages in Threads). A table opened
+inside a thread (or a forum post) plays where it was opened: Discord has no thread in a thread.
+Otherwise the game plays in the channel as it always did, and the person who opened it is told
+once per server why, and what to grant.
+
+Opening the thread and adding the seated people to it are requests under the bot's token: each
+waits its turn in the ``Budget`` like every other. A thread archived while its game is live
+(after a week without a message, or by hand) is unarchived at once, and a table resumed after a
+restart unarchives its thread before its messages are edited (Discord refuses edits in an
+archived thread). A thread a moderator locked or deleted ends its table (``Tables``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Coroutine
+
+from bot.languages import Languages
+from bot.model import Table
+from bot.render.threads import thread_name
+from bot.storage import Storage, StorageError
+from bot.tables.feed.budget import Budget
+from bot.tables.ports import Answer, Asker, Discord
+from bot.tasks import cancel_all
+
+log = logging.getLogger("trickbot.threads")
+
+ARCHIVE_MINUTES = 10080  # the longest auto-archive Discord allows: a week without a message
+EXPLAIN_OFF = "threads-explain-off"
+EXPLAIN_PERMISSION = "threads-explain-permission"
+OPEN, LOCKED, DELETED = "open", "locked", "deleted"
+
+
+class Threads:
+    def __init__(
+        self, discord: Discord, budget: Budget, storage: Storage, languages: Languages
+    ) -> None:
+        self.discord = discord
+        self.budget = budget
+        self.storage = storage
+        self.languages = languages
+        self.choices: dict[int, bool] = {}  # a server's /settings threads (absent: on)
+        self.explained: set[int] = set()  # servers whose players were told once
+        self._side: set[asyncio.Task[None]] = set()
+
+    async def load(self) -> None:
+        """Every server's choice, and who was told already (before the first click)."""
+        self.choices = await self.storage.people.thread_choices()
+        self.explained = await self.storage.people.threads_explained()
+
+    async def choose(self, guild_id: int, on: bool) -> None:
+        await self.storage.people.set_threads(guild_id, on)
+        self.choices[guild_id] = on
+
+    def forget(self, guild_id: int) -> None:
+        """The server's settings were deleted (``/settings forget-server``)."""
+        self.choices.pop(guild_id, None)
+        self.explained.discard(guild_id)
+
+    def wanted(self, asker: Asker) -> tuple[bool, str | None]:
+        """Whether a table opened by ``asker`` plays in its own thread; if not, the message id
+        of why, to tell them once (None: nothing to tell, as inside a thread)."""
+        if asker.in_thread:
+            return False, None
+        if self.choices.get(asker.guild_id) is False:
+            return False, EXPLAIN_OFF
+        if not asker.may_open_threads:
+            return False, EXPLAIN_PERMISSION
+        return True, None
+
+    async def explain(self, asker: Asker, answer: Answer, key: str | None) -> None:
+        """Tell the asker why the game plays in the channel, once per server."""
+        if key is None or asker.guild_id in self.explained:
+            return
+        self.explained.add(asker.guild_id)
+        lang = self.languages.private(asker.guild_id, asker.user_id, asker.locale)
+        await answer.say(lang.t(key))
+        try:
+            await self.storage.people.explained_threads(asker.guild_id)
+        except StorageError as e:  # told again after a restart at worst
+            log.warning("guild=%s could not note the threads explanation: %s", asker.guild_id, e)
+
+    async def open(self, t: Table, lobby_message_id: int | None) -> int | None:
+        """A public thread for the table's game, on its lobby message (or without one when
+        there is none yet, as for the daily deal); its id, or None to play in the channel."""
+        name = thread_name(t, self.languages.public(t.guild_id))
+        await self.budget.spend()
+        return await self.discord.create_thread(
+            t.channel_id, lobby_message_id, name, ARCHIVE_MINUTES
+        )
+
+    def add_people(self, t: Table) -> None:
+        """Everyone seated joins the thread (it shows in their channel list), in the
+        background: nobody's click waits for it."""
+        thread_id = t.thread_id
+        if thread_id is None:
+            return
+        people = t.humans()
+
+        async def add() -> None:
+            for user_id in people:
+                await self.budget.spend()
+                await self.discord.add_to_thread(thread_id, user_id)
+
+        self._spawn(add(), f"thread-members-{t.id}")
+
+    async def reopen(self, t: Table) -> str:
+        """Unarchive the table's thread; OPEN, LOCKED or DELETED."""
+        if t.thread_id is None:
+            return OPEN
+        await self.budget.spend()
+        return await self.discord.reopen_thread(t.thread_id)
+
+    def _spawn(self, work: Coroutine[object, object, None], name: str) -> None:
+        task = asyncio.create_task(work, name=name)
+        self._side.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._side.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("%s failed: %s", task.get_name(), task.exception())
+
+    def idle(self) -> bool:
+        return not self._side
+
+    async def close(self) -> None:
+        await cancel_all(list(self._side))
+        self._side.clear()
