@@ -11,7 +11,7 @@ WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
 # and every bot process a test starts (some machines turn that off for the whole session).
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run test check lint typecheck unit bench clean browser postgres lock
+.PHONY: run test check lint typecheck kernels unit bench clean browser postgres lock
 
 # Exact versions with their hashes (requirements-dev.lock, written by `make lock`), then the
 # project itself without looking for dependencies again.
@@ -38,14 +38,19 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy $(CODE)
 
+# The computer players' search kernels, compiled once per machine (cached; a second run only
+# checks the cache): tests that search would otherwise wait for the first to compile them.
+kernels: $(STAMP)
+	$(BIN)/python -m engine compile
+
 # Every test, on every core, the 20 slowest named at the end.
-unit: $(STAMP)
+unit: $(STAMP) kernels
 	$(BIN)/python -m pytest -n $(WORKERS) --durations=20
 
 # The inner loop, before every commit: lint, types, and the tests that need no browser, no
 # PostgreSQL and no running bot (the rules, the players, storage on SQLite, rendering, the
 # tables against a fake Discord, the emulator). `make test` runs everything; CI runs that.
-check: lint typecheck
+check: lint typecheck kernels
 	$(BIN)/python -m pytest -n $(WORKERS) -m "not postgres and not browser and not process and not e2e"
 
 # Debian's chromium for the sandbox browser tests and PostgreSQL for the PostgreSQL tests

@@ -35,6 +35,10 @@ def bot_env(emu: DiscordEmulator, db: Path | str, **extra: str) -> dict[str, str
             "TABLE_EDIT_GAP_SECONDS": "0.05",
             "LOG_LEVEL": "WARNING",
             "WEBHOOK_CREATES_PER_CHANNEL": str(UNLIMITED_CREATES),
+            # Each start would load the search kernels into a pool of workers (seconds of CPU
+            # per worker, for computers these games mostly do not have): as in the in-process
+            # harness, the workers start with the first search instead.
+            "WARM_COMPUTERS": "0",
         }
     )
     env.update(extra)

@@ -23,7 +23,10 @@ from tests.sandbox_web.browser import Page, screenshot
 PLAY_RE = re.compile(r"tb:p:(\d+):(\d+):(\d+):(\d+):(\d+)")
 PASS, BID_2 = 52, 54
 BIDS = (54, 55, 56)
-TURN_WAIT = 8.0  # seconds a person's hand may take to show their turn by itself
+# Seconds a person's hand may take to show their turn by itself: a deadline for a hand that
+# never comes, not a measure of speed (the computers' first searches load their kernels into
+# each worker, seconds on a machine busy with the other tests).
+TURN_WAIT = 30.0
 # The bot answers a click and then publishes (results, the table message, the mention, the
 # hands) in a burst; a person looks at their page once the channel is quiet this long.
 QUIET = 0.12
