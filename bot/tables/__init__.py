@@ -192,6 +192,11 @@ class Tables:
         """An interaction's followup was sent (a webhook create in that channel)."""
         self.feed.followup_sent(channel_id)
 
+    def token_refused(self, token: str) -> None:
+        """Discord refused an interaction's token (Unknown Webhook, 401) while answering it:
+        the feed never uses it either."""
+        self.feed.outlet.retire(token)
+
     # ------------------------------------------------------------------ games in threads
 
     def heard_thread(self, thread_id: int, *, archived: bool, locked: bool) -> None:

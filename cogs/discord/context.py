@@ -31,6 +31,7 @@ log = logging.getLogger("trickbot.cogs")
 
 DEFER_AFTER = 2.0  # seconds of work before an interaction is acknowledged first
 UNKNOWN_MESSAGE = 10008  # Discord's code for a message that does not exist (any more)
+UNKNOWN_WEBHOOK = 10015  # the interaction's token reaches nothing (any more)
 T = TypeVar("T")
 
 
@@ -48,6 +49,10 @@ class Ctx:
         self.interaction = interaction
         self.bot = cast(WithTables, interaction.client)
         self.deferred: str | None = None  # "update" or "new" once acknowledged early
+        # Discord refused this click's token for its webhook (Unknown Webhook, 401): nothing
+        # more goes through it (Discord restricts callers that keep asking), not from here and
+        # not from the tables' feed.
+        self.token_refused = False
         # The work may answer while ``working`` acknowledges it: one at a time, in order.
         self._answering = asyncio.Lock()
         self.asker = _asker(interaction)
@@ -135,10 +140,12 @@ class Ctx:
                 else:
                     await response.edit_message(**edit_kwargs(payload))
                 return None
-            if payload is not None:  # acknowledged already: the answer fills it in
+            if payload is not None and not self.token_refused:  # acknowledged: fill it in
                 await self.interaction.edit_original_response(**edit_kwargs(payload))
             return None
         except discord.NotFound as e:
+            if self._refused(e):
+                return None  # the feed brings the hand through another of the person's tokens
             if e.code != UNKNOWN_MESSAGE or payload is None:
                 raise
         # The message clicked was deleted a moment ago (an older copy of a hand the bot had
@@ -154,17 +161,34 @@ class Ctx:
         if self.deferred is None and not response.is_done():
             result = await response.send_message(**send_kwargs(payload), ephemeral=ephemeral)
             message_id = result.message_id
-        elif self.deferred == "new":
-            msg = await self.interaction.edit_original_response(**edit_kwargs(payload))
-            message_id = msg.id
+        elif self.token_refused:
+            return None
         else:
-            self._followup()
-            followup = await self.interaction.followup.send(
-                **send_kwargs(payload), ephemeral=ephemeral, wait=True
-            )
-            message_id = followup.id
+            try:
+                if self.deferred == "new":
+                    msg = await self.interaction.edit_original_response(**edit_kwargs(payload))
+                    message_id = msg.id
+                else:
+                    self._followup()
+                    followup = await self.interaction.followup.send(
+                        **send_kwargs(payload), ephemeral=ephemeral, wait=True
+                    )
+                    message_id = followup.id
+            except discord.HTTPException as e:
+                if self._refused(e):
+                    return None
+                raise
         self._noted(message_id, ephemeral=ephemeral)
         return message_id
+
+    def _refused(self, e: discord.HTTPException) -> bool:
+        """Whether Discord refused this click's token for good: then it is never used again,
+        here or by the feed (which reaches the person through their other tokens)."""
+        if e.status == 401 or (e.status == 404 and e.code == UNKNOWN_WEBHOOK):
+            self.token_refused = True
+            self.tables.token_refused(self.interaction.token)
+            return True
+        return False
 
     def _noted(self, message_id: int | None, *, ephemeral: bool) -> None:
         """A message the answer made now sits at the bottom of the channel for the asker (or
@@ -186,6 +210,8 @@ class Ctx:
             await self._say(text, ephemeral=ephemeral)
 
     async def _say(self, text: str, *, ephemeral: bool) -> None:
+        if self.token_refused and self.interaction.response.is_done():
+            return  # nothing can reach them through this click any more
         try:
             if self.deferred == "new":
                 await self.interaction.edit_original_response(content=text, embed=None, view=None)
@@ -197,6 +223,7 @@ class Ctx:
                 made = await self.interaction.response.send_message(text, ephemeral=ephemeral)
                 self._noted(made.message_id, ephemeral=ephemeral)
         except discord.HTTPException as e:
+            self._refused(e)
             log.warning("could not answer an interaction: %s", e)
 
 
