@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from bot.model import count_actions
 from sandbox import DiscordEmulator, run_bot
 from tests.e2e.harness import Players, lobby_table_id, make_world, text_of
 
@@ -151,9 +152,7 @@ async def _moves(bot: Any, table_id: int) -> int:
     """Every bid and card of the game, from its stored record."""
     found = await bot.storage.tables.record_of(table_id)
     record = found[2] if found is not None else None
-    if not record:
-        return 0
-    return sum(len(h.get("bids", [])) + len(h["plays"]) for h in record["hands"])
+    return count_actions(record) if record else 0
 
 
 def _percentile(values: list[float], p: float) -> float:

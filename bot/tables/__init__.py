@@ -192,10 +192,14 @@ class Tables:
         """An interaction's followup was sent (a webhook create in that channel)."""
         self.feed.followup_sent(channel_id)
 
-    def token_refused(self, token: str) -> None:
+    def retire_token(self, token: str) -> None:
         """Discord refused an interaction's token (Unknown Webhook, 401) while answering it:
         the feed never uses it either."""
         self.feed.outlet.retire(token)
+
+    def token_retired(self, token: str) -> bool:
+        """Whether Discord refused ``token`` (to an answer or to the feed)."""
+        return self.feed.outlet.retired(token)
 
     # ------------------------------------------------------------------ games in threads
 

@@ -25,13 +25,12 @@ from bot.i18n import Lang
 from bot.model import Refusal
 from bot.render import Rendered
 from bot.tables import Asker, Tables
+from cogs.discord.rest import UNKNOWN_MESSAGE, refuses_token
 from cogs.discord.ui import edit_kwargs, send_kwargs
 
 log = logging.getLogger("trickbot.cogs")
 
 DEFER_AFTER = 2.0  # seconds of work before an interaction is acknowledged first
-UNKNOWN_MESSAGE = 10008  # Discord's code for a message that does not exist (any more)
-UNKNOWN_WEBHOOK = 10015  # the interaction's token reaches nothing (any more)
 T = TypeVar("T")
 
 
@@ -49,10 +48,6 @@ class Ctx:
         self.interaction = interaction
         self.bot = cast(WithTables, interaction.client)
         self.deferred: str | None = None  # "update" or "new" once acknowledged early
-        # Discord refused this click's token for its webhook (Unknown Webhook, 401): nothing
-        # more goes through it (Discord restricts callers that keep asking), not from here and
-        # not from the tables' feed.
-        self.token_refused = False
         # The work may answer while ``working`` acknowledges it: one at a time, in order.
         self._answering = asyncio.Lock()
         self.asker = _asker(interaction)
@@ -181,12 +176,18 @@ class Ctx:
         self._noted(message_id, ephemeral=ephemeral)
         return message_id
 
+    @property
+    def token_refused(self) -> bool:
+        """Discord refused this click's token for good (here, or to the tables' feed): nothing
+        more goes through it, as Discord restricts callers that keep asking."""
+        return self.tables.token_retired(self.interaction.token)
+
     def _refused(self, e: discord.HTTPException) -> bool:
-        """Whether Discord refused this click's token for good: then it is never used again,
-        here or by the feed (which reaches the person through their other tokens)."""
-        if e.status == 401 or (e.status == 404 and e.code == UNKNOWN_WEBHOOK):
-            self.token_refused = True
-            self.tables.token_refused(self.interaction.token)
+        """Whether the answer says Discord refused this click's token for good: then it is
+        never used again, here or by the feed (which reaches the person through their other
+        tokens)."""
+        if refuses_token(e.status, e.code):
+            self.tables.retire_token(self.interaction.token)
             return True
         return False
 

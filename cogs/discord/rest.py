@@ -42,7 +42,7 @@ from bot.tables.ports import HiddenLimit, MessageGone, TokenRefused, Unavailable
 EPHEMERAL = 1 << 6  # message flag: only the person the interaction came from sees it
 STYLES = {"primary": 1, "secondary": 2, "success": 3, "danger": 4, "link": 5}
 NO_MENTIONS: dict[str, Any] = {"parse": []}
-UNKNOWN_MESSAGE = 10008
+UNKNOWN_MESSAGE = 10008  # Discord's code for a message that does not exist (any more)
 EXHAUSTED_KEPT = 10_000
 OWN_BUCKET_WAIT = 2.0  # seconds: a 429 of the token's own 5-per-2 s bucket is waited out once
 
@@ -255,6 +255,13 @@ def _json(text: bytes) -> dict[str, Any]:
     return found if isinstance(found, dict) else {}
 
 
+def refuses_token(status: int, code: object) -> bool:
+    """Whether an answer to a request through an interaction's token means the token is dead
+    for good (401, or a 404 that is not about the message: Unknown Webhook, an expired or
+    unknown interaction). 404 10008 Unknown Message is about the message, never the token."""
+    return status == 401 or (status == 404 and code != UNKNOWN_MESSAGE)
+
+
 def _sorted(method: str, status: int, answer: dict[str, Any], retry: float) -> Exception:
     """The failure an answer means, for the feed."""
     code = answer.get("code")
@@ -262,7 +269,7 @@ def _sorted(method: str, status: int, answer: dict[str, Any], retry: float) -> E
         return HiddenLimit(retry)
     if status == 404 and code == UNKNOWN_MESSAGE:
         return MessageGone(f"{method}: {answer.get('message', 'Unknown Message')}")
-    if status in (401, 404):
+    if refuses_token(status, code):
         return TokenRefused(f"{method}: {status} {answer.get('message', '')} ({code})")
     if status == 403:
         return MessageGone(f"{method}: 403 {answer.get('message', '')} ({code})")

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.app import TrickBot
+from bot.model import count_actions
 from sandbox import Channel, DiscordEmulator, Message, User, run_bot
 from sandbox.models import MANAGE_THREADS
 from tests.e2e.harness import (
@@ -280,11 +281,7 @@ async def test_a_moderator_who_deletes_or_locks_the_thread_ends_the_game(
         found = await bot.storage.tables.record_of(tid)
         assert found is not None and found[0] == "cancelled"
         record = found[2]
-        assert (
-            record is not None
-            and sum(len(h.get("bids") or []) + len(h.get("plays") or []) for h in record["hands"])
-            == played
-        ), "the moves played are kept"
+        assert record is not None and count_actions(record) == played, "the moves played are kept"
         assert await bot.storage.results.leaderboard(w.guild.id, "smear") == [], "nobody rated"
         errors = _client_errors(emu)
         if how == "deleted":  # the one request that learnt it, at most
