@@ -127,9 +127,19 @@ class Changes:
         st = t.state
         assert st is not None
         turn = (t.hand_no, t.version) if st.current_player == seat else None
-        return Shown(
-            render.hand_message(t, seat, viewer, note), t.revision, turn, t.hand_no, table=t
+
+        def redraw() -> Shown:  # as the hand is then (the game may have closed meanwhile)
+            return shown if t.state is None else self.hand_shown(t, seat, viewer, note)
+
+        shown = Shown(
+            render.hand_message(t, seat, viewer, note),
+            t.revision,
+            turn,
+            t.hand_no,
+            table=t,
+            redraw=redraw,
         )
+        return shown
 
     def _deadline(self, t: Table) -> float | None:
         st = t.state

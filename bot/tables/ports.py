@@ -144,6 +144,28 @@ class Asker:
         return Place(self.guild_id, self.channel_id)
 
 
+class Drawing(Protocol):
+    """A message drawn from its table as the table is at the moment the message is sent: the
+    sender calls ``draw`` right before the request leaves, with nothing awaited in between, so
+    no move can come between what is read and what is sent. ``draw`` answers None while the
+    table is being changed (its state is ahead of its last commit); the sender then waits for
+    ``settled`` and draws again."""
+
+    def draw(self) -> Rendered | None: ...
+
+    async def settled(self) -> None: ...
+
+
+async def drawn(message: Rendered | Drawing) -> Rendered:
+    """What ``message`` shows now. Call it right before the request that sends it: the caller
+    must await nothing between this and the request."""
+    if isinstance(message, Rendered):
+        return message
+    while (payload := message.draw()) is None:
+        await message.settled()
+    return payload
+
+
 class Answer(Protocol):
     """How a use case answers the person who asked (``cogs.discord.context.Ctx`` implements it
     for a discord.py interaction; tests use a fake). Exactly one answer reaches Discord in time:
@@ -155,14 +177,14 @@ class Answer(Protocol):
         message only the asker sees) or "none" (never: the answer must be a public post)."""
         ...
 
-    async def update(self, payload: Rendered | None) -> int | None:
+    async def update(self, payload: Rendered | Drawing | None) -> int | None:
         """Edit the clicked message (None: only acknowledge the click). If the clicked message
         is gone (deleted a moment before), ``payload`` is posted anew, only for the asker, and
-        its id returned; else None."""
+        its id returned; else None. A ``Drawing`` is drawn at the moment the answer is sent."""
         ...
 
-    async def post(self, payload: Rendered, *, ephemeral: bool) -> int | None:
-        """A new message as the answer; its id."""
+    async def post(self, payload: Rendered | Drawing, *, ephemeral: bool) -> int | None:
+        """A new message as the answer; its id. A ``Drawing`` is drawn when it is sent."""
         ...
 
     async def say(self, text: str, *, ephemeral: bool = True) -> None:

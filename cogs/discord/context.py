@@ -25,6 +25,7 @@ from bot.i18n import Lang
 from bot.model import Refusal
 from bot.render import Rendered
 from bot.tables import Asker, Tables
+from bot.tables.ports import Drawing, drawn
 from cogs.discord.rest import UNKNOWN_MESSAGE, refuses_token
 from cogs.discord.ui import edit_kwargs, send_kwargs
 
@@ -122,21 +123,23 @@ class Ctx:
 
     # ------------------------------------------------------------------ answers
 
-    async def update(self, payload: Rendered | None) -> int | None:
+    async def update(self, payload: Rendered | Drawing | None) -> int | None:
         async with self._answering:
             return await self._update(payload)
 
-    async def _update(self, payload: Rendered | None) -> int | None:
+    async def _update(self, payload: Rendered | Drawing | None) -> int | None:
+        # A Drawing is drawn right before its request: nothing is awaited in between.
         response = self.interaction.response
         try:
             if self.deferred is None and not response.is_done():
                 if payload is None:
                     await response.defer()
                 else:
-                    await response.edit_message(**edit_kwargs(payload))
+                    await response.edit_message(**edit_kwargs(await drawn(payload)))
                 return None
             if payload is not None and not self.token_refused:  # acknowledged: fill it in
-                await self.interaction.edit_original_response(**edit_kwargs(payload))
+                kwargs = edit_kwargs(await drawn(payload))
+                await self.interaction.edit_original_response(**kwargs)
             return None
         except discord.NotFound as e:
             if self._refused(e):
@@ -147,26 +150,29 @@ class Ctx:
         # just removed): the answer comes anew, only for the asker, through the same click.
         return await self._post(payload, ephemeral=True)
 
-    async def post(self, payload: Rendered, *, ephemeral: bool) -> int | None:
+    async def post(self, payload: Rendered | Drawing, *, ephemeral: bool) -> int | None:
         async with self._answering:
             return await self._post(payload, ephemeral=ephemeral)
 
-    async def _post(self, payload: Rendered, *, ephemeral: bool) -> int | None:
+    async def _post(self, payload: Rendered | Drawing, *, ephemeral: bool) -> int | None:
         response = self.interaction.response
         if self.deferred is None and not response.is_done():
-            result = await response.send_message(**send_kwargs(payload), ephemeral=ephemeral)
+            kwargs = send_kwargs(await drawn(payload))
+            result = await response.send_message(**kwargs, ephemeral=ephemeral)
             message_id = result.message_id
         elif self.token_refused:
             return None
         else:
             try:
                 if self.deferred == "new":
-                    msg = await self.interaction.edit_original_response(**edit_kwargs(payload))
+                    kwargs = edit_kwargs(await drawn(payload))
+                    msg = await self.interaction.edit_original_response(**kwargs)
                     message_id = msg.id
                 else:
                     self._followup()
+                    kwargs = send_kwargs(await drawn(payload))
                     followup = await self.interaction.followup.send(
-                        **send_kwargs(payload), ephemeral=ephemeral, wait=True
+                        **kwargs, ephemeral=ephemeral, wait=True
                     )
                     message_id = followup.id
             except discord.HTTPException as e:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-from collections import Counter
+from collections import Counter, defaultdict, deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,6 +26,7 @@ from sandbox.models import CREATE_PUBLIC_THREADS, DEFAULT_BOT_PERMISSIONS, Messa
 CARD_RE = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
 PLAY_RE = re.compile(r"tb:p:(\d+):(\d+):(\d+):(\d+):(\d+)")
 HAND_RESULT_RE = re.compile(r"^\*\*Hand (\d+)\*\*")
+STALE_MOVE = "The table moved on since that button was shown"
 HAND_WAIT = 5.0  # seconds a person's hand may take to show their turn by itself
 UNLIMITED_CREATES = 1000  # webhook creates a minute: as many as the emulator allows by default
 
@@ -117,6 +118,22 @@ class Players:
     # Some tokens answer Unknown Webhook to everything (Discord's users report it): a copy of
     # a hand reached only through one is stranded where it is.
     strandable: bool = False
+    # Every time a hand message showed its person an older (hand, version) than one a hand of
+    # theirs had already shown them, in the order Discord applied the messages (checked on
+    # every create and edit, not only at the end): a person never sees the past.
+    went_back: list[str] = field(default_factory=list)
+    # person -> the newest (hand, version, moved) they saw: ``moved`` 1 once Discord
+    # acknowledged their move at that state (every message after it must show a newer one).
+    _seen: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+    # What each person was shown and did lately (printed with a failure).
+    _trail: dict[int, deque[str]] = field(
+        default_factory=lambda: defaultdict(lambda: deque(maxlen=12))
+    )
+    # Clicks on a button shown enabled for the person's turn that were refused as stale.
+    refused: int = 0
+    # How often a person clicks Refresh on their hand and, a few milliseconds later, before
+    # its answer came, the card (an impatient person: the two race in the bot).
+    refresh_first: float = 0.0
 
     @property
     def table(self) -> Table:
@@ -230,8 +247,22 @@ class Players:
             pick = by_action[52]
         else:
             pick = self.rng.choice(choices)
+        if self.refresh_first and self.rng.random() < self.refresh_first:
+            now = asyncio.get_running_loop().time()
+            self._trail[uid].append(f"{now:.3f} clicked Refresh on {msg.id}")
+            await self.emu.click(user, msg, f"tb:r:{self.table_id}", locale=self.locale)
+            self.clicks += 1
+            await asyncio.sleep(self.rng.uniform(0.0, 0.01))
+        played = hand_state(msg)  # before the click: the emulator edits ``msg`` in place
         handle = await self.emu.click(user, msg, pick, locale=self.locale)
         await handle.wait_ack()
+        clicked = self.emu.message(msg.id)
+        if clicked is not None and STALE_MOVE in text_of(clicked):
+            self.refused += 1
+        elif played is not None:
+            self._saw(uid, (*played, 1))
+            now = asyncio.get_running_loop().time()
+            self._trail[uid].append(f"{now:.3f} played {pick} on {msg.id}, acknowledged")
         self._moved_at = asyncio.get_running_loop().time()
         self.clicks += 1
         self.check_screens()
@@ -266,6 +297,8 @@ class Players:
                 # (its buttons, clicked, answer with the present): one copy shows the present.
                 live = [m for m in live if hand_state(m) == now]
             assert len(live) <= 1, f"{self.users[uid].name} has {len(live)} live copies"
+        assert not self.went_back, f"a hand went back in time: {self.went_back}"
+        assert not self.refused, f"{self.refused} clicks on an enabled turn refused as stale"
         if self.check_leaks:
             live_table = self.bot.tables.live.get(self.table_id)
             if live_table is not None:
@@ -275,8 +308,11 @@ class Players:
         self.emu.add_listener(self._on_event)
 
     def _on_event(self, ev: Any) -> None:
-        """Counts each new public message that mentions a player (a notification), by hand."""
+        """Counts each new public message that mentions a player (a notification), by hand;
+        watches every hand message for a state older than its person already saw."""
         m = ev.message
+        if ev.kind in ("message_create", "message_update") and m is not None and m.ephemeral:
+            self._watch_hand(m)
         if ev.kind != "message_create" or m is None or m.ephemeral:
             return
         t = self.bot.tables.live.get(self.table_id)
@@ -284,6 +320,30 @@ class Players:
         for uid in self.users:
             if f"<@{uid}>" in m.content:
                 self.mentions[(hand, uid)] += 1
+
+    def _watch_hand(self, m: Message) -> None:
+        owner = m.owner_id
+        state = hand_state(m)
+        if owner is None or owner not in self.users or state is None:
+            return
+        if not is_hand(m, self.table_id):
+            return
+        newest = self._seen.get(owner)
+        now = asyncio.get_running_loop().time()
+        turn = "turn" if enabled_moves(m) else "wait"
+        self._trail[owner].append(f"{now:.3f} {m.id} {m.created_via} {state} {turn}")
+        if newest is not None and (*state, 0) < newest:
+            moved = " (their move there was played)" if newest[2] else ""
+            trail = "\n  ".join(self._trail[owner])
+            self.went_back.append(
+                f"{self.users[owner].name}: message {m.id} showed {state} after {newest[:2]}"
+                f"{moved}; lately:\n  {trail}"
+            )
+        else:
+            self._saw(owner, (*state, 0))
+
+    def _saw(self, person: int, state: tuple[int, int, int]) -> None:
+        self._seen[person] = max(state, self._seen.get(person, state))
 
     def mentions_per_person_per_hand(self) -> float:
         hands = {h for h, _ in self.turns}

@@ -55,7 +55,7 @@ from bot.tables.feed.state import (
     slot_of,
     table_slot,
 )
-from bot.tables.ports import Clock, Discord, SystemClock, Unavailable
+from bot.tables.ports import Clock, Discord, Drawing, SystemClock, Unavailable
 from bot.tasks import cancel_all
 
 log = logging.getLogger("trickbot.feed")
@@ -315,8 +315,8 @@ class Feed:
         shown: Shown,
         click: Click,
         *,
-        update: Callable[[Rendered | None], Awaitable[int | None]],
-        post: Callable[[Rendered], Awaitable[int | None]],
+        update: Callable[[Rendered | Drawing | None], Awaitable[int | None]],
+        post: Callable[[Rendered | Drawing], Awaitable[int | None]],
     ) -> None:
         """Answer a person's click with their hand, through their hand's lane."""
         tf = self.tables.get(t.id)

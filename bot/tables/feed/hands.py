@@ -32,19 +32,21 @@ from bot.tables.feed.outlet import (
     TOKEN_PATIENT,
     Edited,
     Outlet,
+    TableMoved,
     Voice,
 )
 from bot.tables.feed.state import (
     LANE_SAVE_DELAY,
     STALE_RETRY,
     Click,
+    Current,
     HandCopy,
     HandLane,
     Plan,
     Shown,
     TableFeed,
 )
-from bot.tables.ports import Clock, Unavailable
+from bot.tables.ports import Clock, Drawing, Unavailable
 
 log = logging.getLogger("trickbot.feed")
 
@@ -121,21 +123,27 @@ class Hands:
             payload = plan.hand(lane, seat, lang)
             if payload is None:
                 return False
-            if await self._to_bottom(tf, plan, lane, payload, turn):
-                return True
+            try:
+                if await self._to_bottom(tf, plan, lane, (seat, lang), turn):
+                    return True
+            except TableMoved:
+                return False
         copy = lane.copy
         if copy is None or copy.expired or not self.usable(copy.token, copy.issued):
             return True
         # The turn that reaches its person goes now (where the copy is); others once per gap.
         urgent = new_hand or turn_came or (copy.turn is not None and copy.turn != turn)
-        return await self._edit(tf, plan, lane, copy, (seat, lang, turn), urgent=urgent)
+        try:
+            return await self._edit(tf, plan, lane, copy, (seat, lang, turn), urgent=urgent)
+        except TableMoved:
+            return False
 
     async def _to_bottom(
         self,
         tf: TableFeed,
         plan: Plan,
         lane: HandLane,
-        payload: Rendered,
+        drawing: tuple[int, Lang],
         turn: tuple[int, int] | None,
     ) -> bool:
         """Make the hand the newest message its person sees: True if a new copy was posted.
@@ -152,7 +160,7 @@ class Hands:
         rescue = copy is None or not self.usable(copy.token, copy.issued)
         if not self.discord.room_for_hand(channel, rescue=rescue):
             return False
-        return await self._new_copy(tf, plan, lane, payload, turn, rescue=rescue)
+        return await self._new_copy(tf, plan, lane, drawing, turn, rescue=rescue)
 
     async def _edit(
         self,
@@ -183,7 +191,11 @@ class Hands:
             return False
         if payload != copy.payload:
             edited = await self.discord.hand_edit(
-                copy.token, copy.issued, copy.ref, copy.message_id, payload
+                copy.token,
+                copy.issued,
+                copy.ref,
+                copy.message_id,
+                lambda: plan.hand(lane, seat, lang),  # unless the table moved meanwhile
             )
             if edited is Edited.LATER:
                 tf.wake_at(now + LATER)
@@ -215,13 +227,16 @@ class Hands:
         tf: TableFeed,
         plan: Plan,
         lane: HandLane,
-        payload: Rendered,
+        drawing: tuple[int, Lang],
         turn: tuple[int, int] | None,
         *,
         rescue: bool = False,
     ) -> bool:
         """Post the hand anew at the bottom with the freshest token, then remove the older copy.
-        False if no token can post (idle for 15 minutes: the ping shows the way back)."""
+        False if no token can post (idle for 15 minutes: the ping shows the way back). The
+        hand is drawn from the plan as the post leaves: ``TableMoved`` if the table moved on
+        while the token's window or the database was awaited."""
+        seat, lang = drawing
         tokens = lane.tokens()
 
         # The freshest token with room in its window first (a full one would make it wait).
@@ -237,7 +252,9 @@ class Hands:
                 await self.storage.feed.save_hand_copies([(tf.table.id, lane.row())])
                 lane.saved = lane.row()
             channel = tf.table.play_channel_id
-            message_id = await self.discord.hand_post(channel, lane.user_id, token, issued, payload)
+            message_id = await self.discord.hand_post(
+                channel, lane.user_id, token, issued, lambda: plan.hand(lane, seat, lang)
+            )
             if message_id is None:  # refused (never tried again), or no room in the channel
                 if not self.discord.room_for_hand(channel, rescue=rescue):
                     return False
@@ -251,7 +268,7 @@ class Hands:
                 shown=plan.revision,
                 turn=turn,
                 hand_no=plan.hand_no,
-                payload=payload,
+                payload=plan.drawn_hand(lane),
                 edited_at=self.clock.monotonic(),
             )
             # Saved at once (not with the others, a moment later): a copy the database does
@@ -371,8 +388,8 @@ class Hands:
         shown: Shown,
         click: Click,
         *,
-        update: Callable[[Rendered | None], Awaitable[int | None]],
-        post: Callable[[Rendered], Awaitable[int | None]],
+        update: Callable[[Rendered | Drawing | None], Awaitable[int | None]],
+        post: Callable[[Rendered | Drawing], Awaitable[int | None]],
     ) -> None:
         """Answer a person's click with their hand, through their hand's lane.
 
@@ -411,8 +428,12 @@ class Hands:
             else:
                 # The copy clicked is edited (an older one becomes the live one); if it was gone
                 # (deleted a moment before), the answer posted the hand anew. A click anywhere
-                # else (Show my hand, /hand) posts a new copy.
-                posted = await update(shown.payload) if on_copy else await post(shown.payload)
+                # else (Show my hand, /hand) posts a new copy. Either way the hand is drawn as
+                # the table is when the answer leaves: a move made while this click waited for
+                # the lane never comes back as the past.
+                current = Current(shown)
+                posted = await update(current) if on_copy else await post(current)
+                shown = current.shown
                 message_id = posted if posted is not None or not on_copy else click.message_id
                 if posted is not None:
                     self.discord.channels.posted(t.play_channel_id, posted, private_to=user_id)

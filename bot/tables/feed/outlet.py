@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict, deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from enum import Enum
@@ -66,6 +66,24 @@ class Voice:
 
 
 BOT = Voice()
+
+
+Draw = Callable[[], Rendered | None]
+"""A message drawn from a plan right before it is sent; None if the table moved on since."""
+
+
+class TableMoved(Exception):
+    """A message about to be sent no longer shows the table as it is: nothing was sent (the
+    next pass draws it anew)."""
+
+
+def _drawn(message: Rendered | Draw) -> Rendered:
+    """``message`` as it is sent now (called in the request's ``with`` block, right before it
+    leaves: whatever was awaited for the token's window is behind it)."""
+    payload = message if isinstance(message, Rendered) else message()
+    if payload is None:
+        raise TableMoved
+    return payload
 
 
 class Edited(Enum):
@@ -310,16 +328,18 @@ class Outlet:
         return self.creates.may(channel_id, RESCUE_RESERVE if rescue else HAND_RESERVE)
 
     async def hand_post(
-        self, channel_id: int, person: int, token: str, issued: float, message: Rendered
+        self, channel_id: int, person: int, token: str, issued: float, message: Rendered | Draw
     ) -> int | None:
         """A new copy of ``person``'s hand through ``token``; None if Discord refused the token
-        (retired) or the channel's webhook creates are spent."""
+        (retired) or the channel's webhook creates are spent. Raises ``TableMoved`` (nothing
+        sent) if ``message`` no longer draws."""
         if not self.alive(token, issued):
             return None
         try:
             async with self._through(token, issued):
+                payload = _drawn(message)
                 self.creates.spend(channel_id)
-                message_id = await self.discord.token_post(token, message, ephemeral=True)
+                message_id = await self.discord.token_post(token, payload, ephemeral=True)
         except TokenRefused:
             self.retire(token)
             return None
@@ -330,15 +350,21 @@ class Outlet:
         return message_id
 
     async def hand_edit(
-        self, token: str, issued: float, ref: str, message_id: int | None, message: Rendered
+        self,
+        token: str,
+        issued: float,
+        ref: str,
+        message_id: int | None,
+        message: Rendered | Draw,
     ) -> Edited:
         """Edit a copy of a hand through ``token``. GONE: the copy cannot be reached again
-        (deleted, or its token refused), and is not asked about again."""
+        (deleted, or its token refused), and is not asked about again. Raises ``TableMoved``
+        (nothing sent) if ``message`` no longer draws."""
         if self.gone(message_id) or token in self._retired:
             return Edited.GONE
         try:
             async with self._through(token, issued):
-                await self.discord.token_edit(token, ref, message)
+                await self.discord.token_edit(token, ref, _drawn(message))
         except MessageGone:
             self.forget(message_id)
             return Edited.GONE

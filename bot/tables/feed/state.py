@@ -34,13 +34,40 @@ STALE_RETRY = 0.05  # seconds: a pass that found its table being changed looks a
 class Shown:
     """A payload, the table revision it was rendered from, and (for a hand) the turn it shows
     as its owner's. ``table``: the table it shows (still known after the game ended, when the
-    table has left the registry: the last move is answered like any other)."""
+    table has left the registry: the last move is answered like any other). ``redraw``: the
+    same message drawn again from the table as it is then (see ``Current``)."""
 
     payload: Rendered
     revision: int
     turn: tuple[int, int] | None = None
     hand_no: int = 0
     table: Table | None = field(default=None, compare=False, repr=False)
+    redraw: Callable[[], Shown] | None = field(default=None, compare=False, repr=False)
+
+
+class Current:
+    """A click's answer as its table is when the answer leaves (a ``ports.Drawing``): what
+    was rendered when the click was handled, unless a change was committed since (the answer
+    may wait for its person's lane, or for Discord's acknowledgement, while someone else
+    moves), then drawn anew. ``shown`` is what was sent, once it was."""
+
+    def __init__(self, shown: Shown) -> None:
+        self.shown = shown
+
+    def draw(self) -> Rendered | None:
+        shown, t = self.shown, self.shown.table
+        if t is None or shown.redraw is None or t.revision == shown.revision:
+            return shown.payload  # nothing committed since it was rendered
+        if t.lock.locked():
+            return None  # a change is being made: its state is not the committed one
+        self.shown = shown.redraw()
+        return self.shown.payload
+
+    async def settled(self) -> None:
+        t = self.shown.table
+        if t is not None:
+            async with t.lock:
+                pass
 
 
 @dataclass(frozen=True)
@@ -151,12 +178,16 @@ class Plan:
     rendered: dict[object, Rendered] = field(default_factory=dict)
 
     def render(self, key: object, make: Callable[[], Rendered]) -> Rendered | None:
-        """``make()``, once per plan; None if the table moved on (a later pass renders it)."""
+        """``make()``, once per plan; None if the table moved on (a later pass renders it).
+        Asked again right before a message is sent, it answers None if a change was committed
+        since: nothing is sent with a state older than the table's."""
+        t = self.table
+        if t.revision != self.revision:
+            return None
         done = self.rendered.get(key)
         if done is not None:
             return done
-        t = self.table
-        if t.revision != self.revision or t.lock.locked():
+        if t.lock.locked():
             return None
         done = self.rendered[key] = make()
         return done
@@ -178,6 +209,10 @@ class Plan:
         return self.render(
             ("hand", lane.user_id), lambda: render.hand_message(self.table, seat, lang)
         )
+
+    def drawn_hand(self, lane: HandLane) -> Rendered | None:
+        """The person's hand as this plan drew it (whatever the table did since)."""
+        return self.rendered.get(("hand", lane.user_id))
 
 
 @dataclass

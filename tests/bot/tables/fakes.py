@@ -20,7 +20,7 @@ from typing import TypeVar
 
 from bot.render import Rendered
 from bot.tables import Asker
-from bot.tables.ports import HiddenLimit, MessageGone, Posted, TokenRefused
+from bot.tables.ports import Drawing, HiddenLimit, MessageGone, Posted, TokenRefused, drawn
 
 T = TypeVar("T")
 TOKEN_LIFE = 15 * 60.0
@@ -354,9 +354,10 @@ class FakeAnswer:
     async def defer(self, kind: str) -> None:
         return None
 
-    async def update(self, payload: Rendered | None) -> int | None:
+    async def update(self, drawing: Rendered | Drawing | None) -> int | None:
         """The clicked message is edited (it becomes the click's @original); if it is gone,
         the payload is posted anew for the asker (as ``Ctx`` does), and its id returned."""
+        payload = None if drawing is None else await drawn(drawing)
         self.discord.answered.add(self.token)
         self.updates.append(payload)
         assert self.clicked is not None, "only a click can update the message clicked"
@@ -371,7 +372,8 @@ class FakeAnswer:
         message.payloads.append(payload)
         return None
 
-    async def post(self, payload: Rendered, *, ephemeral: bool) -> int | None:
+    async def post(self, drawing: Rendered | Drawing, *, ephemeral: bool) -> int | None:
+        payload = await drawn(drawing)
         self.discord.answered.add(self.token)
         message_id = self.discord._new(self.channel_id, payload, ephemeral, self.token)
         self.discord.original.setdefault(self.token, message_id)

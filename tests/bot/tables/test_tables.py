@@ -353,3 +353,62 @@ async def test_a_long_run_keeps_only_the_tokens_in_use(tmp_path: Path) -> None:
     finally:
         await w.tables.stop()
         await w.storage.close()
+
+
+@pytest.mark.parametrize("where", ["table message", "their hand"])
+async def test_a_hand_answer_that_waited_while_its_person_moved_shows_the_move(
+    tmp_path: Path, where: str
+) -> None:
+    """Issue 31: "Show my hand" (or Refresh) is handled, a card is played a moment later, and
+    the Refresh's answer, which waited for the hand's lane meanwhile, goes out after the move.
+    It must show the hand as it is when it leaves (the card played), never the hand from before
+    the move with that card's button still enabled."""
+    w = await _world(tmp_path)
+    try:
+        tid = await _open(w)
+        t = w.tables.live[tid]
+        assert t.state is not None and t.state.current_player is not None
+        user = t.seats[t.state.current_player].user_id
+        assert user in PEOPLE
+        hand = await _wait_for_hand(w, user, t.version)
+        assert hand is not None
+        before = t.version
+        lane = w.tables.feed.tables[tid].lanes[user]
+        await lane.lock.acquire()  # the lane is busy (the feed is sending this hand)
+        refresh, refresh_answer = asker(
+            w.discord,
+            user,
+            guild_id=GUILD,
+            channel_id=w.channel,
+            clicked=hand if where == "their hand" else None,
+        )
+        refreshing = asyncio.create_task(w.tables.play.show_hand(refresh, refresh_answer, tid))
+        pick = next(c for c in enabled(hand.payload) if c.startswith("tb:p:"))
+        found = ids.PLAY.fullmatch(pick)
+        assert found is not None
+        move = (int(found["hand"]), int(found["ver"]), int(found["seat"]), int(found["action"]))
+        card, card_answer = asker(
+            w.discord, user, guild_id=GUILD, channel_id=w.channel, clicked=hand
+        )
+        playing = asyncio.create_task(w.tables.play.play(card, card_answer, tid, move))
+        for _ in range(HAND_WAIT_ROUNDS):  # the move is committed (its answer waits too)
+            if t.version > before:
+                break
+            await asyncio.sleep(0.01)
+        assert t.version > before
+        lane.lock.release()
+        await asyncio.gather(refreshing, playing)
+        sent = [p for p in refresh_answer.updates if p is not None] + [
+            w.discord.messages[m].payloads[0] for m in refresh_answer.posted
+        ]
+        assert sent, "the Refresh was answered with the hand"
+        shown = {
+            (int(f["hand"]), int(f["ver"]))
+            for c in custom_ids(sent[-1])
+            if (f := ids.PLAY.fullmatch(c))
+        }
+        assert shown and min(shown)[1] > before, f"the answer showed {shown}, from before the move"
+        assert pick not in enabled(sent[-1]), "the played card's button is still enabled"
+    finally:
+        await w.tables.stop()
+        await w.storage.close()
