@@ -48,14 +48,32 @@ class MessageGone(Exception):
     token that asked is fine; the message is never asked about again."""
 
 
-class HiddenLimit(Exception):
-    """Discord answered 429 with scope ``shared`` on a webhook route: a limit it does not
-    announce (reported: about 30 webhook message creates per channel per minute). Nothing was
-    sent; the message goes another way at once instead of waiting ``retry_after`` seconds."""
+class Limited(Exception):
+    """Discord answered 429 to a request through an interaction's token: nothing was sent; the
+    message goes another way at once instead of waiting ``retry_after`` seconds."""
+
+    def __init__(self, what: str, retry_after: float) -> None:
+        super().__init__(f"{what} (retry after {retry_after:.1f} s)")
+        self.retry_after = retry_after
+
+
+class HiddenLimit(Limited):
+    """A 429 with scope ``shared`` on a webhook route: a limit Discord does not announce
+    (reported: about 30 webhook message creates per channel per minute). The channel has no
+    room for another webhook create for ``retry_after`` seconds."""
 
     def __init__(self, retry_after: float) -> None:
-        super().__init__(f"a hidden webhook limit (retry after {retry_after:.1f} s)")
-        self.retry_after = retry_after
+        super().__init__("a hidden webhook limit", retry_after)
+
+
+class TokenBusy(Limited):
+    """A 429 of the token's own bucket (scope ``user``: 5 requests per 2 s, documented) or a
+    global one: the token has no room for ``retry_after`` seconds. The channel's webhook
+    creates are not concerned."""
+
+    def __init__(self, retry_after: float, *, is_global: bool = False) -> None:
+        super().__init__("a global limit" if is_global else "the token's own limit", retry_after)
+        self.is_global = is_global
 
 
 class Discord(Protocol):

@@ -175,7 +175,7 @@ class DiscordIO:
 
     # ------------------------------------------------------------------ through a token
     # (``Rest`` sorts Discord's answers into the feed's exceptions: TokenRefused, MessageGone,
-    # HiddenLimit, Unavailable.)
+    # HiddenLimit or TokenBusy for a 429 by its scope, Unavailable.)
 
     async def token_post(self, token: str, message: Rendered, *, ephemeral: bool) -> int:
         return await self.rest.token_post(token, message, ephemeral=ephemeral)

@@ -14,7 +14,10 @@ Discord's answers, ``bot.status``), and their answers are sorted here, because d
 wait out any 429 (51 seconds were seen for a hidden limit) where the feed must send the message
 another way at once:
 
-- 429 with scope ``shared`` (a limit Discord does not announce): ``HiddenLimit``;
+- 429 with scope ``shared`` (a limit Discord does not announce): ``HiddenLimit``, the only
+  one that says the channel has no room for webhook creates;
+- any other 429 (the token's own bucket, scope ``user``, or a global one): ``TokenBusy``, at
+  once (never slept out here: the feed sends the message another way);
 - 404 10008 Unknown Message: ``MessageGone`` (the token is fine);
 - 404 10015 Unknown Webhook, 401, or any other 404: ``TokenRefused`` (never use it again);
 - 5xx and network failures: ``Unavailable`` (try again later).
@@ -37,14 +40,13 @@ import orjson
 from discord.http import HTTPClient, Route
 
 from bot.render import Button, Rendered, Row, Select
-from bot.tables.ports import HiddenLimit, MessageGone, TokenRefused, Unavailable
+from bot.tables.ports import HiddenLimit, MessageGone, TokenBusy, TokenRefused, Unavailable
 
 EPHEMERAL = 1 << 6  # message flag: only the person the interaction came from sees it
 STYLES = {"primary": 1, "secondary": 2, "success": 3, "danger": 4, "link": 5}
 NO_MENTIONS: dict[str, Any] = {"parse": []}
 UNKNOWN_MESSAGE = 10008  # Discord's code for a message that does not exist (any more)
 EXHAUSTED_KEPT = 10_000
-OWN_BUCKET_WAIT = 2.0  # seconds: a 429 of the token's own 5-per-2 s bucket is waited out once
 
 
 def _button(b: Button) -> dict[str, Any]:
@@ -201,26 +203,22 @@ class Rest:
         """One request to the token's webhook; its answer's JSON ({} for none)."""
         url = f"{Route.BASE}/webhooks/{self.application_id}/{token}{path}"
         data = None if body is None else orjson.dumps(body)
-        for attempt in range(2):
-            await self._bucket_room(token)
-            try:
-                async with self.session.request(
-                    method, url, data=data, params=params, headers=self.headers
-                ) as resp:
-                    status, text = resp.status, await resp.read()
-                    scope = resp.headers.get("X-RateLimit-Scope")
-                    self._note_bucket(token, resp.headers)
-            except (TimeoutError, aiohttp.ClientError, ConnectionError) as e:
-                raise Unavailable(f"{method} webhook: {e}") from e
-            answer = _json(text)
-            if 200 <= status < 300:
-                return answer
-            retry = float(answer.get("retry_after") or 1.0)
-            if status == 429 and scope != "shared" and retry <= OWN_BUCKET_WAIT and not attempt:
-                await asyncio.sleep(retry)  # the token's own bucket, overrun by a moment
-                continue
-            raise _sorted(method, status, answer, retry)
-        raise HiddenLimit(OWN_BUCKET_WAIT)
+        await self._bucket_room(token)
+        try:
+            async with self.session.request(
+                method, url, data=data, params=params, headers=self.headers
+            ) as resp:
+                status, text = resp.status, await resp.read()
+                scope = resp.headers.get("X-RateLimit-Scope")
+                self._note_bucket(token, resp.headers)
+        except (TimeoutError, aiohttp.ClientError, ConnectionError) as e:
+            raise Unavailable(f"{method} webhook: {e}") from e
+        answer = _json(text)
+        if 200 <= status < 300:
+            return answer
+        given = answer.get("retry_after")
+        retry = float(given) if isinstance(given, int | float) else 1.0
+        raise _sorted(method, status, answer, retry, scope)
 
     async def _bucket_room(self, token: str) -> None:
         """Wait while Discord said the token's bucket is used up (its answers' headers count
@@ -262,11 +260,16 @@ def refuses_token(status: int, code: object) -> bool:
     return status == 401 or (status == 404 and code != UNKNOWN_MESSAGE)
 
 
-def _sorted(method: str, status: int, answer: dict[str, Any], retry: float) -> Exception:
-    """The failure an answer means, for the feed."""
+def _sorted(
+    method: str, status: int, answer: dict[str, Any], retry: float, scope: str | None
+) -> Exception:
+    """The failure an answer means, for the feed. A 429 is read by its scope header: only a
+    ``shared`` one is the hidden per-channel limit."""
     code = answer.get("code")
     if status == 429:
-        return HiddenLimit(retry)
+        if scope == "shared":
+            return HiddenLimit(retry)
+        return TokenBusy(retry, is_global=scope == "global" or answer.get("global") is True)
     if status == 404 and code == UNKNOWN_MESSAGE:
         return MessageGone(f"{method}: {answer.get('message', 'Unknown Message')}")
     if refuses_token(status, code):

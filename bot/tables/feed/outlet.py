@@ -34,7 +34,15 @@ from bot.render import Rendered
 from bot.tables.feed.budget import Budget, ChannelBuckets
 from bot.tables.feed.channels import ChannelLog
 from bot.tables.feed.creates import HAND_RESERVE, RESCUE_RESERVE, TABLE_RESERVE, WebhookCreates
-from bot.tables.ports import Clock, Discord, HiddenLimit, MessageGone, Posted, TokenRefused
+from bot.tables.ports import (
+    Clock,
+    Discord,
+    HiddenLimit,
+    Limited,
+    MessageGone,
+    Posted,
+    TokenRefused,
+)
 
 REMEMBERED = 50_000  # message ids known gone, most recent kept
 RETIRED = 50_000  # tokens Discord refused, most recent kept (each dies in 15 minutes anyway)
@@ -190,6 +198,21 @@ class Outlet:
             return 0.0
         return used[-room] + TOKEN_WINDOW - self.clock.monotonic()
 
+    def _limited(
+        self, token: str, issued: float, e: Limited, channel_id: int | None = None
+    ) -> None:
+        """Discord answered 429 to a request through ``token``. Only the hidden limit (scope
+        ``shared``, on a webhook create) closes the channel's webhook creates; the token's own
+        bucket, or a global limit, makes the token wait ``retry_after`` and nothing else."""
+        if isinstance(e, HiddenLimit):
+            if channel_id is not None:
+                self.creates.shut(channel_id, e.retry_after)
+            return
+        # The window counts as full until ``retry_after`` from now (``wait_for`` says so).
+        used = self._window(token, issued)
+        until = self.clock.monotonic() + e.retry_after - TOKEN_WINDOW
+        used.extend([max(until, used[-1]) if used else until] * TOKEN_LIMIT)  # kept in order
+
     def usable(self, issued: float, margin: float = TOKEN_MARGIN) -> bool:
         """A token issued then still has ``margin`` seconds to live."""
         return self.clock.time() - issued < TOKEN_LIFE - margin
@@ -255,8 +278,8 @@ class Outlet:
                     message_id = await self.discord.token_post(token, message, ephemeral=False)
             except TokenRefused:
                 self.retire(token)
-            except HiddenLimit as e:
-                self.creates.shut(channel_id, e.retry_after)
+            except Limited as e:
+                self._limited(token, voice.issued, e, channel_id)
             else:
                 self.channels.posted(channel_id, message_id)
                 return message_id, voice.reaching(message_id)
@@ -287,8 +310,8 @@ class Outlet:
                 return False
             except TokenRefused:
                 self.retire(voice.token)
-            except HiddenLimit:
-                pass  # the message is there: the bot's own authority edits it
+            except Limited as e:  # the message is there: the bot's own authority edits it
+                self._limited(voice.token, voice.issued, e)
         await self.budget.spend()
         self.buckets.spend(channel_id)
         if await self.discord.edit(channel_id, message_id, message):
@@ -310,8 +333,8 @@ class Outlet:
                 return
             except TokenRefused:
                 self.retire(voice.token)
-            except HiddenLimit:
-                pass
+            except Limited as e:
+                self._limited(voice.token, voice.issued, e)
         await self.budget.spend()
         await self.discord.delete(channel_id, message_id)
         self.forget(message_id)
@@ -343,8 +366,8 @@ class Outlet:
         except TokenRefused:
             self.retire(token)
             return None
-        except HiddenLimit as e:
-            self.creates.shut(channel_id, e.retry_after)
+        except Limited as e:  # another of the person's tokens may post it
+            self._limited(token, issued, e, channel_id)
             return None
         self.channels.posted(channel_id, message_id, private_to=person)
         return message_id
@@ -371,7 +394,8 @@ class Outlet:
         except TokenRefused:
             self.retire(token)
             return Edited.GONE
-        except HiddenLimit:
+        except Limited as e:
+            self._limited(token, issued, e)
             return Edited.LATER
         return Edited.DONE
 
@@ -391,7 +415,8 @@ class Outlet:
         except TokenRefused:
             self.retire(token)
             return False
-        except HiddenLimit:
+        except Limited as e:
+            self._limited(token, issued, e)
             return False
         self.forget(message_id)
         return True

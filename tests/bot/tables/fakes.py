@@ -20,7 +20,15 @@ from typing import TypeVar
 
 from bot.render import Rendered
 from bot.tables import Asker
-from bot.tables.ports import Drawing, HiddenLimit, MessageGone, Posted, TokenRefused, drawn
+from bot.tables.ports import (
+    Drawing,
+    HiddenLimit,
+    MessageGone,
+    Posted,
+    TokenBusy,
+    TokenRefused,
+    drawn,
+)
 
 T = TypeVar("T")
 TOKEN_LIFE = 15 * 60.0
@@ -92,6 +100,9 @@ class FakeDiscord:
     # Discord's users report a hidden limit on webhook creates per channel (30 per 60 s): set,
     # a create over it raises HiddenLimit (and is counted).
     hidden_limit: tuple[int, float] | None = None
+    # Tokens whose next webhook request is answered 429 for their own bucket (scope ``user``):
+    # token -> retry_after.
+    busy: dict[str, float] = field(default_factory=dict)
     hidden_refusals: int = 0
     # Discord's users report valid tokens whose webhook answers 404 Unknown Webhook to every
     # request: a token in ``refusing`` does (minted ones join it when ``refuse_every`` says).
@@ -288,6 +299,8 @@ class FakeDiscord:
         await self._request("token_post", False)
         if not self._alive(token):
             raise TokenRefused(token)
+        if token in self.busy:
+            raise TokenBusy(self.busy.pop(token))
         channel_id = self.channel_of.get(token, 0)
         self._create(channel_id)
         message_id = self._new(channel_id, message, ephemeral, token)

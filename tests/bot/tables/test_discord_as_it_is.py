@@ -20,7 +20,7 @@ from pathlib import Path
 from bot.render import Rendered
 from bot.tables import Tables
 from bot.tables.feed.budget import Budget
-from bot.tables.feed.outlet import Edited, Outlet
+from bot.tables.feed.outlet import TOKEN_LIMIT, Edited, Outlet, Voice
 from tests.bot.tables.fakes import FakeDiscord, HandClock, asker, enabled
 from tests.bot.tables.test_tables import (
     GUILD,
@@ -205,3 +205,27 @@ async def test_a_token_discord_has_not_answered_is_tried_once_before_it_is_trust
         )
     )
     assert edits == [Edited.DONE] * 3
+
+
+async def test_only_a_shared_429_closes_a_channels_webhook_creates() -> None:
+    """Issue 31: a 429 is read by its scope. The token's own bucket (scope ``user``) makes that
+    token wait, and the channel's other tokens still post; only the hidden limit (``shared``)
+    closes the channel's webhook creates."""
+    clock = HandClock()
+    discord = FakeDiscord(clock)
+    discord.hidden_limit = (2, 60.0)  # the channel takes two webhook creates a minute
+    outlet = Outlet(discord, Budget(50, clock), clock)
+    issued = clock.time()
+    busy, other = discord.mint(channel_id=1), discord.mint(channel_id=1)
+    discord.answered.update({busy, other})
+    discord.busy[busy] = 1.5
+    assert await outlet.hand_post(1, 7, busy, issued, Rendered("hand")) is None
+    assert outlet.wait_for(Voice(busy, issued), TOKEN_LIMIT) > 1.0, "the busy token waits"
+    assert outlet.room_for_hand(1), "a token's own 429 closed the channel"
+    assert await outlet.hand_post(1, 8, other, issued, Rendered("hand")) is not None
+
+    third, fourth = discord.mint(channel_id=1), discord.mint(channel_id=1)
+    discord.answered.update({third, fourth})
+    assert await outlet.hand_post(1, 9, third, issued, Rendered("hand")) is not None
+    assert await outlet.hand_post(1, 10, fourth, issued, Rendered("hand")) is None
+    assert not outlet.room_for_hand(1, rescue=True), "the hidden limit closes the channel"
