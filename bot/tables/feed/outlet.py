@@ -293,16 +293,17 @@ class Outlet:
         return posted, BOT
 
     async def edit(
-        self, channel_id: int, message_id: int, message: Rendered, voice: Voice = BOT
+        self, channel_id: int, message_id: int, message: Rendered | Draw, voice: Voice = BOT
     ) -> bool:
-        """False if the message is gone (or not ours to edit any more)."""
+        """False if the message is gone (or not ours to edit any more). A ``Draw`` is drawn
+        right before the request leaves (``TableMoved``: nothing was sent)."""
         if self.gone(message_id):
             return False
         if voice.token is not None and self.speaks(voice):
             try:
                 async with self._through(voice.token, voice.issued):
                     await self.discord.token_edit(
-                        voice.token, voice.ref or str(message_id), message
+                        voice.token, voice.ref or str(message_id), _drawn(message)
                     )
                 return True
             except MessageGone:
@@ -313,8 +314,9 @@ class Outlet:
             except Limited as e:  # the message is there: the bot's own authority edits it
                 self._limited(voice.token, voice.issued, e)
         await self.budget.spend()
+        payload = _drawn(message)
         self.buckets.spend(channel_id)
-        if await self.discord.edit(channel_id, message_id, message):
+        if await self.discord.edit(channel_id, message_id, payload):
             return True
         self.forget(message_id)
         return False

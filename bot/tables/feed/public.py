@@ -30,7 +30,7 @@ from bot.render import Rendered
 from bot.render.chart import draw
 from bot.storage import OutboxRow, Storage
 from bot.tables.feed.creates import PING_RESERVE, TABLE_RESERVE
-from bot.tables.feed.outlet import BOT, Outlet, Voice
+from bot.tables.feed.outlet import BOT, Outlet, TableMoved, Voice
 from bot.tables.feed.state import (
     STALE_RETRY,
     Plan,
@@ -46,6 +46,13 @@ VOICE_LIFE = 5 * 60.0  # seconds a token must have left to post a derived messag
 PING_BOT_ROOM = 2  # a ping with the bot's token leaves this many of the channel's posts
 MOVE_BEFORE = 3 * 60.0  # a table message moves to a fresher token this long before its dies
 PRESSURE_GAP = 4.0  # the table edit gap grows up to 1 + this times under the bot's budget
+# Seconds a table edit may wait for its token's window (moves made meanwhile go in the same
+# edit); a longer wait goes with the bot's authority instead, if it has room.
+TABLE_PATIENCE = 0.45
+# The bot's authority carries a table edit whose token's window is full only while its channel
+# bucket keeps this many requests and its global budget is used less than this share.
+BOT_CARRY_ROOM = 3
+BOT_CARRY_PRESSURE = 0.5
 DISCORD_EPOCH_MS = 1_420_070_400_000  # Discord's snowflakes count from 2015
 
 
@@ -214,6 +221,37 @@ class PublicMessages:
         pressure = min(1.0, max(0.0, self.discord.budget.pressure() - 0.5) * 2)
         return self.table_edit_gap * (1 + PRESSURE_GAP * pressure)
 
+    def _edit_way(self, tf: TableFeed, slot: Slot, now: float) -> Voice | None:
+        """How the table message's next edit goes now, or None (and when to look again) if
+        it is too soon: the edit gap, or no way with room."""
+        gap = self._edit_gap(slot)
+        if now < slot.edited_at + gap:
+            tf.wake_at(slot.edited_at + gap)
+            return None
+        channel = tf.table.play_channel_id
+        voice = slot.voice
+        wait = self.discord.wait_for(voice)
+        if wait > TABLE_PATIENCE and self._bot_may_carry(channel):
+            # The table never waits long for one token's window (people clicking fast):
+            # the bot's own authority carries this edit; the token keeps the message.
+            voice, wait = BOT, 0.0
+        if not self.discord.speaks(voice):  # the channel's bucket of bot edits, leaving
+            # room for a finished hand's last edit (which may not wait)
+            wait = max(wait, self.discord.buckets.wait(channel, room=2))
+        if wait > 0:  # no way has room now: the next edit shows more moves
+            tf.wake_at(now + wait)
+            return None
+        return voice
+
+    def _bot_may_carry(self, channel_id: int) -> bool:
+        """The bot's own authority may carry a table message's edit now: its channel bucket
+        has room (leaving some for a finished hand's last edit) and its global budget is far
+        from spent (it is needed only when a person clicks faster than their token allows)."""
+        return (
+            self.discord.buckets.wait(channel_id, room=BOT_CARRY_ROOM) == 0
+            and self.discord.budget.pressure() < BOT_CARRY_PRESSURE
+        )
+
     def new_table_message(self, tf: TableFeed, plan: Plan) -> bool:
         """The plan's table message is still to be posted (a new hand's)."""
         slot = None if plan.table_slot is None else tf.slots.get(plan.table_slot)
@@ -225,20 +263,14 @@ class PublicMessages:
         t = tf.table
         slot = tf.slots.get(name)
         now = self.clock.monotonic()
+        voice = BOT
         if slot is not None and slot.message_id:
             if plan.revision <= slot.shown:
                 return
-            gap = self._edit_gap(slot)
-            if now < slot.edited_at + gap:
-                tf.wake_at(slot.edited_at + gap)
+            way = self._edit_way(tf, slot, now)
+            if way is None:
                 return
-            wait = self.discord.wait_for(slot.voice)
-            if not self.discord.speaks(slot.voice):  # the channel's bucket of bot edits,
-                # leaving room for a finished hand's last edit (which may not wait)
-                wait = max(wait, self.discord.buckets.wait(t.play_channel_id, room=2))
-            if wait > 0:  # its token's window is full: the next edit shows more moves
-                tf.wake_at(now + wait)
-                return
+            voice = way
         payload = plan.table_payload()
         if payload is None:
             return self.stale(tf)
@@ -253,13 +285,18 @@ class PublicMessages:
                 return
             message_id = slot.message_id
             assert message_id is not None
-            if await self._moved(tf, name, slot, payload):
-                slot = tf.slots[name]
-            elif not await self.discord.edit(t.play_channel_id, message_id, payload, slot.voice):
-                slot.nonce = "gone"  # deleted by someone: post it again
-                again = await self._post_slot(tf, name, payload)
-                assert again is not None  # with the bot's authority as the last resort
-                slot = again
+            try:
+                if await self._moved(tf, name, slot, payload):
+                    slot = tf.slots[name]
+                elif not await self.discord.edit(
+                    t.play_channel_id, message_id, plan.table_payload, voice
+                ):
+                    slot.nonce = "gone"  # deleted by someone: post it again
+                    again = await self._post_slot(tf, name, payload)
+                    assert again is not None  # with the bot's authority as the last resort
+                    slot = again
+            except TableMoved:  # moved while the edit waited for its turn: the next pass
+                return self.stale(tf)
             slot.shown, slot.payload, slot.edited_at = plan.revision, payload, now
 
     async def _new_table_message(self, tf: TableFeed, name: str, payload: Rendered) -> Slot:

@@ -26,7 +26,7 @@ import pytest
 from bot import ids
 from bot.storage import Storage
 from bot.tables import NewTable, Tables
-from bot.tables.feed.outlet import Voice
+from bot.tables.feed.outlet import BOT, Voice
 from tests.bot.tables.fakes import (
     FakeDiscord,
     FakeMessage,
@@ -176,11 +176,15 @@ def _owner(w: World, m: FakeMessage) -> int | None:
     return None
 
 
-async def _play(w: World, tid: int, rng: random.Random, *, limit: int = 2000) -> int:
-    """People play from their hands until the game is over; the moves they made."""
+async def _play(
+    w: World, tid: int, rng: random.Random, *, limit: int = 2000, think: float = 0.0
+) -> int:
+    """People play from their hands until the game is over, each thinking ``think`` seconds
+    of the clock before a move (0: at once, faster than any person); the moves they made."""
     moves = 0
     for _ in range(limit):
         await _settle(w)
+        w.clock.advance(think)
         t = w.tables.live.get(tid)
         if t is None or t.state is None or t.status != "playing" or w.discord.crashed.is_set():
             return moves
@@ -314,11 +318,14 @@ async def test_a_hand_follows_its_person_and_is_cut_before_its_token_dies(tmp_pa
 
 
 async def test_a_game_costs_the_bot_token_little(tmp_path: Path) -> None:
+    """At a person's pace (2 s a move, the quick end of people's 2-6 s), the table message,
+    pings and hands go through people's tokens: the bot's own authority carries at most 0.15
+    requests per action (a table edit whose token has no room for a while is one of them)."""
     w = await _world(tmp_path)
     try:
         tid = await _open(w)
         before = w.discord.bot_token_requests()
-        await _play(w, tid, random.Random(9))
+        await _play(w, tid, random.Random(9), think=2.0)
         await _settle(w)
         found = await w.storage.tables.record_of(tid)
         assert found is not None and found[2] is not None
@@ -372,7 +379,7 @@ async def test_a_hand_answer_that_waited_while_its_person_moved_shows_the_move(
         assert user in PEOPLE
         hand = await _wait_for_hand(w, user, t.version)
         assert hand is not None
-        before = t.version
+        before, committed = t.version, t.revision
         lane = w.tables.feed.tables[tid].lanes[user]
         await lane.lock.acquire()  # the lane is busy (the feed is sending this hand)
         refresh, refresh_answer = asker(
@@ -392,10 +399,10 @@ async def test_a_hand_answer_that_waited_while_its_person_moved_shows_the_move(
         )
         playing = asyncio.create_task(w.tables.play.play(card, card_answer, tid, move))
         for _ in range(HAND_WAIT_ROUNDS):  # the move is committed (its answer waits too)
-            if t.version > before:
+            if t.revision > committed:
                 break
             await asyncio.sleep(0.01)
-        assert t.version > before
+        assert t.revision > committed and t.version > before
         lane.lock.release()
         await asyncio.gather(refreshing, playing)
         sent = [p for p in refresh_answer.updates if p is not None] + [
@@ -409,6 +416,31 @@ async def test_a_hand_answer_that_waited_while_its_person_moved_shows_the_move(
         }
         assert shown and min(shown)[1] > before, f"the answer showed {shown}, from before the move"
         assert pick not in enabled(sent[-1]), "the played card's button is still enabled"
+    finally:
+        await w.tables.stop()
+        await w.storage.close()
+
+
+async def test_the_table_message_never_waits_for_one_tokens_window(tmp_path: Path) -> None:
+    """Issue 31: the table message went through a person's token whose 5 requests in 2 s were
+    spent (they click fast, and their hand goes through it too), and its edits waited up to
+    2 s for that window: the public table lagged moves behind. Now the bot's own authority
+    carries such an edit at once, and the token keeps the message."""
+    w = await _world(tmp_path)
+    try:
+        tid = await _open(w)
+        t = w.tables.live[tid]
+        feed = w.tables.feed
+        tf = feed.tables[tid]
+        slot = tf.slots[f"table:{t.hand_no}"]
+        token = slot.voice
+        assert token.token is not None, "the table message went through a token"
+        now = w.clock.monotonic()
+        slot.edited_at = now - 10.0  # its edit gap is long past
+        assert feed.public._edit_way(tf, slot, now) == token, "a token with room carries it"
+        feed.outlet._window(token.token, token.issued).extend([now] * 5)  # full for 2 s
+        assert feed.public._edit_way(tf, slot, now) == BOT
+        assert slot.voice == token
     finally:
         await w.tables.stop()
         await w.storage.close()
