@@ -44,7 +44,16 @@ from bot.tables.feed.budget import DISCORD_PER_SECOND, Budget
 from bot.tables.feed.creates import LIMIT as CREATES_LIMIT
 from bot.tables.feed.creates import WINDOW as CREATES_WINDOW
 from bot.tables.life import HEARTBEAT_SECONDS, Life
-from bot.tables.ports import Answer, Asker, Clock, Discord, SystemClock
+from bot.tables.ports import (
+    THREAD_DELETED,
+    THREAD_LOCKED,
+    THREAD_NO_PERMISSION,
+    Answer,
+    Asker,
+    Clock,
+    Discord,
+    SystemClock,
+)
 from bot.tables.registry import Registry
 from bot.tables.service.after import AfterGameUseCases
 from bot.tables.service.base import Parts
@@ -53,7 +62,7 @@ from bot.tables.service.leaving import LeavingUseCases
 from bot.tables.service.lobby import LobbyUseCases
 from bot.tables.service.people import PeopleUseCases
 from bot.tables.service.play import PlayUseCases
-from bot.tables.threads import DELETED, LOCKED, OPEN, Threads
+from bot.tables.threads import THREADS_PER_GUILD, Threads
 from bot.tasks import cancel_all
 
 log = logging.getLogger("trickbot.tables")
@@ -83,6 +92,7 @@ class Tables:
         daily_iterations: int = ITERATIONS,
         webhook_creates: tuple[int, float] = (CREATES_LIMIT, CREATES_WINDOW),
         public_messages: str = "interactions",
+        threads_per_guild: int = THREADS_PER_GUILD,
     ) -> None:
         self.clock = clock or SystemClock()
         shards = shards or Shards()
@@ -100,7 +110,16 @@ class Tables:
             webhook_creates=webhook_creates,
             public_messages=public_messages,
         )
-        self.threads = Threads(discord, self.feed.outlet.budget, storage, self.languages)
+        self.threads = Threads(
+            discord,
+            self.feed.outlet.budget,
+            storage,
+            self.languages,
+            clock=self.clock,
+            per_guild=threads_per_guild,
+            active_in=self.registry.threads_in_guild,
+        )
+        self.feed.on_closed = self._closed
         self.commands = Commands(
             self.registry,
             storage,
@@ -133,7 +152,7 @@ class Tables:
             heartbeat_seconds=heartbeat_seconds,
             status=status or dict,
             reopen_thread=self.threads.reopen,
-            thread_gone=self._thread_gone,
+            thread_gone=self._thread_state,
         )
         parts = Parts(
             self.commands,
@@ -211,7 +230,7 @@ class Tables:
         if t is None:
             return
         if locked:
-            self._thread_gone(t, LOCKED)
+            self._thread_state(t, THREAD_LOCKED)
         elif archived:
             self._spawn(self._keep_thread_open(t), f"thread-reopen-{t.id}")
 
@@ -219,19 +238,38 @@ class Tables:
         """The gateway said a thread was deleted: a live game in it ends."""
         t = self.registry.of_thread(thread_id)
         if t is not None:
-            self._thread_gone(t, DELETED)
+            self._thread_state(t, THREAD_DELETED)
 
-    def _thread_gone(self, t: Table, why: str) -> None:
-        self._spawn(self.commands.thread_ended(t.id, why), f"thread-{why}-{t.id}")
+    def permissions_changed(self, guild_id: int) -> None:
+        """A role or a channel of the server changed: each game whose thread the bot could
+        not reopen (no Send Messages in Threads) tries again."""
+        for t in self.registry.in_guild(guild_id):
+            if t.settings.get("thread_blocked"):
+                self._spawn(self._keep_thread_open(t), f"thread-retry-{t.id}")
+
+    def _thread_state(self, t: Table, state: str) -> None:
+        """What reopening the table's thread found. A moderator's delete or lock ends the
+        table; a missing permission does not (nobody decided to stop the game): the channel
+        is told what to grant, and the game goes on once it is granted."""
+        if state in (THREAD_DELETED, THREAD_LOCKED):
+            self._spawn(self.commands.thread_ended(t.id, state), f"thread-{state}-{t.id}")
+        elif state == THREAD_NO_PERMISSION:
+            self._spawn(self.commands.thread_blocked(t.id), f"thread-blocked-{t.id}")
+        elif t.settings.get("thread_blocked"):
+            self._spawn(self.commands.thread_unblocked(t.id), f"thread-unblocked-{t.id}")
 
     async def _keep_thread_open(self, t: Table) -> None:
         """A live table's thread is unarchived (after a restart, or when Discord archived
         it); one a moderator deleted or locked meanwhile ends the table."""
         if t.thread_id is None or not t.live:
             return
-        state = await self.threads.reopen(t)
-        if state != OPEN:
-            self._thread_gone(t, state)
+        self._thread_state(t, await self.threads.reopen(t))
+
+    def _closed(self, t: Table) -> None:
+        """Everything of an ended game is out: its thread is archived (a moderator's delete
+        or lock left nothing to tidy)."""
+        if t.thread_id is not None and "thread_ended" not in t.settings:
+            self.threads.archive(t)
 
     def _spawn(self, work: Coroutine[object, object, None], name: str) -> None:
         task = asyncio.create_task(self._quietly(work, name), name=name)
