@@ -1,0 +1,139 @@
+"""Threads bounded and never waited for (issue 34), bot/tables against the fake Discord and a
+clock moved by hand: a rate-limited thread sends the game to its channel at once and the next
+game asks again only after ``retry_after``; at the server's cap a game plays in the channel; a
+second game whose thread is refused waits in its lobby (one live game in the channel itself);
+a finished game's thread is archived; a thread the bot may not reopen keeps its game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.model import Refusal
+from tests.bot.tables.test_tables import GUILD, World, _settle, _world
+from tests.bot.tables.test_threads import _ended, _fill, _lobby
+
+HOST, GUEST, OTHER, FOURTH = 101, 102, 103, 104
+
+
+def _thread_requests(w: World) -> int:
+    return sum(1 for what, _ in w.discord.requests if what == "create_thread")
+
+
+async def test_a_rate_limited_thread_sends_the_game_to_the_channel_until_retry_after(
+    tmp_path: Path,
+) -> None:
+    w = await _world(tmp_path)
+    try:
+        w.discord.threads_rate_limited = 219.0
+        first, lobby = await _lobby(w, HOST)
+        await _fill(w, first, lobby, HOST, GUEST)
+        await _settle(w)
+        t = w.tables.live[first]
+        assert t.status == "playing" and t.thread_id is None, "played in the channel at once"
+        assert _thread_requests(w) == 1
+        notes = [
+            m.payload.content
+            for m in w.discord.live(w.channel, ephemeral=False)
+            if "wait before opening another thread" in (m.payload.content or "")
+        ]
+        assert len(notes) == 1, "the reason is said once"
+        await w.tables.commands.cancel(first, t.place, HOST, True)
+        await _ended(w, first)
+
+        # Within the retry_after: the next game does not ask Discord, it plays in the channel.
+        w.discord.threads_rate_limited = None
+        w.clock.advance(200)
+        second, lobby = await _lobby(w, OTHER)
+        await _fill(w, second, lobby, OTHER, FOURTH)
+        await _settle(w)
+        assert w.tables.live[second].thread_id is None
+        assert _thread_requests(w) == 1, "asked again before retry_after passed"
+        await w.tables.commands.cancel(second, w.tables.live[second].place, OTHER, True)
+        await _ended(w, second)
+
+        # Once it has passed, the next game asks again and gets its thread.
+        w.clock.advance(20)
+        third, lobby = await _lobby(w, HOST)
+        await _fill(w, third, lobby, HOST, GUEST)
+        await _settle(w)
+        assert w.tables.live[third].thread_id == lobby.id
+        assert _thread_requests(w) == 2
+    finally:
+        await w.tables.stop()
+        await w.storage.close()
+
+
+async def test_at_the_servers_thread_limit_a_game_plays_in_the_channel_and_the_next_waits(
+    tmp_path: Path,
+) -> None:
+    w = await _world(tmp_path)
+    try:
+        w.tables.threads.per_guild = 1
+        first, lobby = await _lobby(w, HOST)
+        await _fill(w, first, lobby, HOST, GUEST)
+        assert w.tables.live[first].thread_id == lobby.id
+        second, lobby = await _lobby(w, OTHER)
+        await _fill(w, second, lobby, OTHER, FOURTH)
+        await _settle(w)
+        assert w.tables.live[second].thread_id is None, "over the setting: in the channel"
+        assert _thread_requests(w) == 1, "no request for a thread past the setting"
+        third, lobby = await _lobby(w, GUEST)
+        place = w.tables.live[third].place
+        await w.tables.commands.add_computer(third, place, GUEST, "easy", True)
+        with pytest.raises(Refusal) as refused:
+            await w.tables.commands.start(third, place, GUEST, True)
+        assert refused.value.key == "refusal-thread-refused-channel-busy"
+        assert w.tables.live[third].status == "lobby", "the lobby waits"
+        saved = await w.storage.tables.load_table(third)
+        assert saved is not None and saved.table.status == "lobby"
+    finally:
+        await w.tables.stop()
+        await w.storage.close()
+
+
+async def test_a_finished_games_thread_is_archived_once_its_standings_are_out(
+    tmp_path: Path,
+) -> None:
+    w = await _world(tmp_path)
+    try:
+        tid, lobby = await _lobby(w, HOST)
+        await _fill(w, tid, lobby, HOST, GUEST)
+        t = w.tables.live[tid]
+        thread_id = t.thread_id
+        assert thread_id is not None
+        await w.tables.commands.cancel(tid, t.place, HOST, True)
+        await _ended(w, tid)
+        await _settle(w)
+        assert w.discord.archived_threads == [thread_id]
+    finally:
+        await w.tables.stop()
+        await w.storage.close()
+
+
+async def test_a_thread_the_bot_may_not_reopen_keeps_its_game_and_says_what_to_grant(
+    tmp_path: Path,
+) -> None:
+    w = await _world(tmp_path)
+    try:
+        tid, lobby = await _lobby(w, HOST)
+        await _fill(w, tid, lobby, HOST, GUEST)
+        await _settle(w)
+        t = w.tables.live[tid]
+        assert t.thread_id is not None
+        w.discord.blocked_threads.add(t.thread_id)
+        w.tables.heard_thread(t.thread_id, archived=True, locked=False)
+        await _settle(w)
+        assert w.tables.live[tid].status == "playing", "the game is kept"
+        said = [m.payload.content or "" for m in w.discord.live(w.channel, ephemeral=False)]
+        told = [x for x in said if "Send Messages in Threads" in x]
+        assert len(told) == 1 and not [x for x in said if "locked" in x or "unrated" in x], said
+        # Granted again: the next look reopens it and the table plays on in its thread.
+        w.discord.blocked_threads.clear()
+        w.tables.permissions_changed(GUILD)
+        await _settle(w)
+        assert "thread_blocked" not in w.tables.live[tid].settings
+    finally:
+        await w.tables.stop()
+        await w.storage.close()
