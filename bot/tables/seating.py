@@ -250,7 +250,9 @@ class Seating(Changes):
                 return
             await self._close(t, "note-lobby-expired", minutes=round(idle / 60))
 
-    async def rematch(self, tid: int, place: Place, user_id: int, name: str) -> tuple[Table, Shown]:
+    async def rematch(
+        self, tid: int, place: Place, user_id: int, name: str, *, thread: bool = False
+    ) -> tuple[Table, Shown]:
         """A new table in the channel with the same options, the same people invited back and
         the computers kept; the one who asked hosts it."""
         loaded = await self.storage.tables.load_table(tid)
@@ -273,7 +275,7 @@ class Seating(Changes):
             bool(old.settings.get("coach")),
         )
         t, shown = await self.open_table(
-            place, user_id, name, new, invited=invited, computers=computers
+            place, user_id, name, new, invited=invited, computers=computers, thread=thread
         )
         if len(t.seats) >= t.max_seats:
             async with self.registry.locked(t.id, place, LOBBY) as t:
