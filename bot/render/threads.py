@@ -90,3 +90,15 @@ def ended_line(t: Table, lang: Lang, why: str) -> Rendered:
             f"thread-{why}-line", game=game_title(t.game, lang), players=_players(t, lang)
         )
     )
+
+
+def cannot_write_line(t: Table, lang: Lang) -> Rendered:
+    """The bot may not post in the game's thread: what to grant (the game goes on)."""
+    return Rendered(
+        content=lang.t(
+            "thread-cannot-write-line",
+            game=game_title(t.game, lang),
+            players=_players(t, lang),
+            thread=thread_link(t),
+        )
+    )

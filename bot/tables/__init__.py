@@ -35,7 +35,7 @@ from bot.computers import ComputerPlayers
 from bot.daily import ITERATIONS
 from bot.i18n import Lang
 from bot.languages import Languages
-from bot.model import Refusal, Table
+from bot.model import PLAYING, Refusal, Table
 from bot.storage import Shards, Storage
 from bot.tables.commands import Commands, NewTable
 from bot.tables.driver import Driver
@@ -45,6 +45,7 @@ from bot.tables.feed.creates import LIMIT as CREATES_LIMIT
 from bot.tables.feed.creates import WINDOW as CREATES_WINDOW
 from bot.tables.life import HEARTBEAT_SECONDS, Life
 from bot.tables.ports import (
+    NO_PERMISSION,
     THREAD_DELETED,
     THREAD_LOCKED,
     THREAD_NO_PERMISSION,
@@ -120,6 +121,8 @@ class Tables:
             active_in=self.registry.threads_in_guild,
         )
         self.feed.on_closed = self._closed
+        self.feed.public.refused_in_thread = self._refused_in_thread
+        self._discord = discord
         self.commands = Commands(
             self.registry,
             storage,
@@ -242,10 +245,13 @@ class Tables:
 
     def permissions_changed(self, guild_id: int) -> None:
         """A role or a channel of the server changed: each game whose thread the bot could
-        not reopen (no Send Messages in Threads) tries again."""
+        not reopen (no Send Messages in Threads) tries again, and each game in a thread the
+        bot may no longer write in says what to grant."""
         for t in self.registry.in_guild(guild_id):
             if t.settings.get("thread_blocked"):
                 self._spawn(self._keep_thread_open(t), f"thread-retry-{t.id}")
+            elif t.thread_id is not None and t.status == PLAYING:
+                self._refused_in_thread(t)  # taken away: told now, not at the next post
 
     def _thread_state(self, t: Table, state: str) -> None:
         """What reopening the table's thread found. A moderator's delete or lock ends the
@@ -264,6 +270,15 @@ class Tables:
         if t.thread_id is None or not t.live:
             return
         self._thread_state(t, await self.threads.reopen(t))
+
+    def _refused_in_thread(self, t: Table) -> None:
+        """A post in a live game's thread was refused: if the bot lacks the permission there
+        (as the gateway last said), its people are told what to grant; the game goes on
+        through their clicks."""
+        if not t.live or t.settings.get("thread_cannot_write"):
+            return
+        if self._discord.thread_refusal(t.channel_id, True) == NO_PERMISSION:
+            self._spawn(self.commands.thread_cannot_write(t.id), f"thread-write-{t.id}")
 
     def _closed(self, t: Table) -> None:
         """Everything of an ended game is out: its thread is archived (a moderator's delete

@@ -201,6 +201,19 @@ class Changes:
             await self._commit(t, rows)
             game_event(t.id, "thread-blocked")
 
+    async def thread_cannot_write(self, table_id: int) -> None:
+        """The bot's own posts in the game's thread are refused (Send Messages in Threads is
+        missing): the game goes on through its people's clicks, and one line in the channel
+        says what to grant, once per table."""
+        async with self.registry.locked(table_id, None, PLAYING) as t:
+            if t.thread_id is None or t.settings.get("thread_cannot_write"):
+                return
+            t.settings["thread_cannot_write"] = True
+            line = render_threads.cannot_write_line(t, self._public(t))
+            rows = [outbox_row(t, "post", f"{PARENT_SLOT}cannot-write", line)]
+            await self._commit(t, rows)
+            game_event(t.id, "thread-cannot-write")
+
     async def thread_unblocked(self, table_id: int) -> None:
         """The thread is open again: the game goes on there."""
         async with self.registry.locked(table_id, None, PLAYING) as t:

@@ -43,6 +43,7 @@ EPHEMERAL = 1 << 6  # message flag: only the person the interaction came from se
 STYLES = {"primary": 1, "secondary": 2, "success": 3, "danger": 4, "link": 5}
 NO_MENTIONS: dict[str, Any] = {"parse": []}
 UNKNOWN_MESSAGE = 10008  # Discord's code for a message that does not exist (any more)
+THREAD_ARCHIVED = 50083  # "Tried to perform an operation on an archived thread"
 EXHAUSTED_KEPT = 10_000
 OWN_BUCKET_WAIT = 2.0  # seconds: a 429 of the token's own 5-per-2 s bucket is waited out once
 
@@ -304,5 +305,9 @@ def _sorted(method: str, status: int, answer: dict[str, Any], retry: float) -> E
         return MessageGone(f"{method}: 403 {answer.get('message', '')} ({code})")
     if status >= 500:
         return Unavailable(f"{method} webhook: Discord answered {status}")
+    if status == 400 and code == THREAD_ARCHIVED:
+        # The game's thread was archived and is not reopened yet (the bot reopens it, or waits
+        # for Send Messages in Threads): the edit waits and is tried again, quietly.
+        return Unavailable(f"{method} webhook: the thread is archived")
     # 400: a message Discord would not take (a bug here, never the person's doing).
     return RuntimeError(f"{method} webhook: Discord refused it: {status} {answer}")

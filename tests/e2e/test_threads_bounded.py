@@ -15,6 +15,7 @@ figures: ``THREAD_GAMES=50 .venv/bin/python -m pytest -s tests/e2e/test_threads_
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import time
 
@@ -217,9 +218,14 @@ async def test_two_starts_at_the_same_instant_in_a_channel_without_threads_open_
         emu.assert_no_violations()
 
 
+@pytest.mark.parametrize("how", ["archived", "active"])
 async def test_a_missing_send_messages_in_threads_mid_game_is_not_a_lock_and_the_game_goes_on(
-    emu: DiscordEmulator, database: str
+    emu: DiscordEmulator, database: str, how: str, caplog: pytest.LogCaptureFixture
 ) -> None:
+    """Taken away mid-game: while the thread is active the bot's own posts there are refused
+    (the game goes on through people's clicks); once Discord archives it, the bot may not
+    reopen it (the same 403 as a lock). Either way the channel is told what to grant, and the
+    game ends finished and rated."""
     w = make_world(emu, threads=True)
     alice = w.users[0]
     async with run_bot(emu, make_bot(database)) as bot:
@@ -234,32 +240,44 @@ async def test_a_missing_send_messages_in_threads_mid_game_is_not_a_lock_and_the
         for _ in range(3):
             assert await players.play_one()
 
-        # A server manager takes Send Messages in Threads away, then Discord archives it.
+        # A server manager takes Send Messages in Threads away.
         everyone, bot_role = w.guild.everyone, emu.bot_role(w.guild)
         granted = (everyone.permissions, bot_role.permissions)
         emu.set_role_permissions(everyone, granted[0] & ~SEND_MESSAGES_IN_THREADS)
         emu.set_role_permissions(bot_role, granted[1] & ~SEND_MESSAGES_IN_THREADS)
         await asyncio.sleep(0.2)  # the bot hears of the change
-        emu.archive_thread(thread)
+        if how == "archived":
+            emu.archive_thread(thread)  # as Discord does after a while without a message
+        else:
+            # The bot's posts there are refused: a hand is not always the newest message.
+            players.newest = False
+            await players.play_to_end()
         told = await emu.wait_for_message(
             w.channel, lambda m: not m.ephemeral and "Send Messages in Threads" in m.content
         )
         assert f"<#{thread_id}>" in told.content
-        await asyncio.sleep(0.3)
-        assert bot.tables.live[tid].status == "playing", "the game is kept"
-
-        # Granted again: the bot reopens the thread and the game plays to its end, rated.
-        emu.set_role_permissions(everyone, granted[0])
-        emu.set_role_permissions(bot_role, granted[1])
-        await emu.wait_until(lambda: not thread.archived or None, timeout=5, what="reopened")
-        await players.play_to_end()
-        await emu.wait_for_message(thread, lambda m: "final standings" in text_of(m))
+        if how == "archived":
+            await asyncio.sleep(0.3)
+            assert bot.tables.live[tid].status == "playing", "the game is kept"
+            # Granted again: the bot reopens the thread and the game plays to its end.
+            emu.set_role_permissions(everyone, granted[0])
+            emu.set_role_permissions(bot_role, granted[1])
+            await emu.wait_until(lambda: not thread.archived or None, timeout=5, what="reopened")
+            await players.play_to_end()
+            await emu.wait_for_message(thread, lambda m: "final standings" in text_of(m))
+        await emu.wait_until(
+            lambda: tid not in bot.tables.feed.tables or None, timeout=10, what="the end"
+        )
         found = await bot.storage.tables.record_of(tid)
         assert found is not None and found[0] == "finished"
         assert await bot.storage.results.leaderboard(w.guild.id, "smear") != [], "rated"
         said = [text_of(m) for m in emu.public_messages(w.channel)]
         said += [text_of(m) for m in emu.public_messages(thread)]
         assert not [x for x in said if "locked" in x or "unrated" in x], said
+        told_lines = [m.content for m in emu.public_messages(w.channel) if "Send Mess" in m.content]
+        assert len(told_lines) == len(set(told_lines)), "each said once"
+        failed = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+        assert failed == [] and not [r for r in caplog.records if r.exc_info], failed
         emu.assert_no_violations()
 
 

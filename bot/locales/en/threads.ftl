@@ -25,3 +25,4 @@ threads-fell-back-unreachable = This game is played here in the channel: Discord
 refusal-thread-refused-channel-busy = Discord would not open a thread for this game now, and another game is being played in this channel itself: start again when it is over.
 thread-blocked-line = The { $game } game ({ $players }) in { $thread } is waiting: Discord archived its thread and the bot may not reopen it. Grant the bot Send Messages in Threads in this channel and the game goes on.
 thread-blocked-note = Waiting: grant the bot Send Messages in Threads in this channel to reopen this thread.
+thread-cannot-write-line = The bot may not post in { $thread }, where the { $game } game ({ $players }) is played: the game goes on, but hands' results and the standings are missing there until a server manager grants the bot Send Messages in Threads in this channel.

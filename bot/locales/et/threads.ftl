@@ -25,3 +25,4 @@ threads-fell-back-unreachable = Seda mängu mängitakse siin kanalis: Discord ei
 refusal-thread-refused-channel-busy = Discord ei ava praegu sellele mängule lõime ja selles kanalis endas käib juba teine mäng: alustage uuesti, kui see on läbi.
 thread-blocked-line = Mäng { $game } ({ $players }) lõimes { $thread } ootab: Discord arhiveeris selle lõime ja bot ei tohi seda uuesti avada. Andke botile selles kanalis õigus „Send Messages in Threads“ ja mäng jätkub.
 thread-blocked-note = Ootab: andke botile selles kanalis õigus „Send Messages in Threads“, et see lõim uuesti avada.
+thread-cannot-write-line = Bot ei tohi postitada lõimes { $thread }, kus mängitakse mängu { $game } ({ $players }): mäng jätkub, kuid jagude tulemused ja lõppseis puuduvad seal, kuni serveri haldaja annab botile selles kanalis õiguse „Send Messages in Threads“.

@@ -25,3 +25,4 @@ threads-fell-back-unreachable = Tätä peliä pelataan täällä kanavalla: Disc
 refusal-thread-refused-channel-busy = Discord ei nyt avaa tälle pelille ketjua, ja tällä kanavalla pelataan jo toista peliä: aloita uudelleen, kun se on ohi.
 thread-blocked-line = Peli { $game } ({ $players }) ketjussa { $thread } odottaa: Discord arkistoi sen ketjun, eikä botti saa avata sitä uudelleen. Anna botille tällä kanavalla oikeus Send Messages in Threads, niin peli jatkuu.
 thread-blocked-note = Odottaa: anna botille tällä kanavalla oikeus Send Messages in Threads, jotta tämä ketju avautuu uudelleen.
+thread-cannot-write-line = Botti ei saa lähettää viestejä ketjuun { $thread }, jossa pelataan peliä { $game } ({ $players }): peli jatkuu, mutta jakojen tulokset ja lopputulokset puuttuvat sieltä, kunnes palvelimen ylläpitäjä antaa botille tällä kanavalla oikeuden Send Messages in Threads.

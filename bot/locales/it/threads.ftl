@@ -25,3 +25,4 @@ threads-fell-back-unreachable = Questa partita si gioca qui nel canale: Discord 
 refusal-thread-refused-channel-busy = Discord ora non apre un thread per questa partita, e in questo canale si sta già giocando un'altra partita: riprova quando sarà finita.
 thread-blocked-line = La partita di { $game } ({ $players }) in { $thread } è in attesa: Discord ha archiviato il suo thread e il bot non può riaprirlo. Concedi al bot Send Messages in Threads in questo canale e la partita continua.
 thread-blocked-note = In attesa: concedi al bot Send Messages in Threads in questo canale per riaprire questo thread.
+thread-cannot-write-line = Il bot non può scrivere in { $thread }, dove si gioca la partita di { $game } ({ $players }): la partita continua, ma lì mancano i risultati delle mani e la classifica finché chi gestisce il server non concede al bot Send Messages in Threads in questo canale.

@@ -25,3 +25,4 @@ threads-fell-back-unreachable = Dito sa channel nilalaro ang larong ito: hindi b
 refusal-thread-refused-channel-busy = Hindi magbubukas ngayon ang Discord ng thread para sa larong ito, at may ibang larong nilalaro na sa channel na ito: magsimula ulit kapag tapos na iyon.
 thread-blocked-line = Naghihintay ang larong { $game } ({ $players }) sa { $thread }: in-archive ng Discord ang thread nito at hindi ito puwedeng buksan ulit ng bot. Ibigay sa bot ang Send Messages in Threads sa channel na ito at magpapatuloy ang laro.
 thread-blocked-note = Naghihintay: ibigay sa bot ang Send Messages in Threads sa channel na ito para mabuksan ulit ang thread na ito.
+thread-cannot-write-line = Hindi puwedeng mag-post ang bot sa { $thread }, kung saan nilalaro ang larong { $game } ({ $players }): tuloy ang laro, pero wala roon ang resulta ng mga kamay at ang standings hangga't hindi ibinibigay ng isang tagapamahala ng server sa bot ang Send Messages in Threads sa channel na ito.
