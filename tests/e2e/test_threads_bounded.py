@@ -89,12 +89,14 @@ async def test_games_one_after_another_archive_their_threads_and_keep_rematch_an
             players = Players(emu, bot, tid, {host.id: host}, thread)
             await players.open_hand(host.id)
             await players.play_to_end()
-            await emu.wait_for_message(thread, lambda m: "final standings" in text_of(m))
-            standings_at = emu.clock.now()
+            standings = await emu.wait_for_message(
+                thread, lambda m: "final standings" in text_of(m)
+            )
             await emu.wait_until(
                 lambda thread=thread: thread.archived or None, timeout=5, what="archived"
             )
-            archived_after.append(emu.clock.now() - standings_at)
+            archived_after.append(thread.archive_timestamp - standings.created_at)
+            assert 0 <= archived_after[-1] < 5.0, "archived within seconds of its standings"
             assert not thread.locked, "archived, not locked: people may still read and talk"
 
             # Rematch and Review from the result line in the channel (the thread is archived).
