@@ -302,3 +302,48 @@ async def test_an_announcement_channel_plays_a_daily_deal_in_the_channel_and_say
         )
         assert [r for r in emu.requests if r.route in THREAD_ROUTES] == []
         emu.assert_no_violations()
+
+
+async def test_permissions_taken_away_while_a_lobby_waits_are_checked_at_its_start(
+    emu: DiscordEmulator, tmp_path: object
+) -> None:
+    """The lobby opened where the bot could open threads; Create Public Threads is taken away
+    before its start: the game plays in the channel, its table says what to grant, and the
+    bot never asks Discord for a thread it may not open (a 403 counts against it)."""
+    from sandbox.models import CREATE_PUBLIC_THREADS
+
+    w = make_world(emu, threads=True)
+    alice = w.users[0]
+    async with run_bot(emu, make_bot(str(tmp_path) + "/db.sqlite3")) as bot:
+        tid, lobby = await _open(emu, w.channel, alice)
+        assert bot.tables.live[tid].settings.get("thread"), "the lobby wants a thread"
+        bot_role = emu.bot_role(w.guild)
+        emu.set_role_permissions(bot_role, bot_role.permissions & ~CREATE_PUBLIC_THREADS)
+        await asyncio.sleep(0.3)  # the bot hears of the change
+        await _fill(emu, alice, tid, lobby)
+        await emu.wait_until(lambda: _started(bot, tid), what="the game")
+        assert bot.tables.live[tid].thread_id is None
+        await emu.wait_for_message(
+            w.channel, lambda m: "grant the bot Create Public Threads" in m.content
+        )
+        assert _thread_starts(emu) == [], "no thread asked for where the bot may not open one"
+        emu.assert_no_violations()
+
+
+async def test_a_lobby_in_an_announcement_channel_gets_an_announcement_thread(
+    emu: DiscordEmulator, tmp_path: object
+) -> None:
+    from sandbox.models import ANNOUNCEMENT_THREAD, GUILD_ANNOUNCEMENT
+
+    w = make_world(emu, threads=True)
+    news = emu.add_channel(w.guild, "news", type=GUILD_ANNOUNCEMENT)
+    alice = w.users[0]
+    async with run_bot(emu, make_bot(str(tmp_path) + "/db.sqlite3")) as bot:
+        await asyncio.sleep(0.2)
+        tid, lobby = await _open(emu, news, alice)
+        await _fill(emu, alice, tid, lobby)
+        await emu.wait_until(lambda: _started(bot, tid), what="the game")
+        thread_id = bot.tables.live[tid].thread_id
+        assert thread_id == lobby.id, "opened on the lobby message"
+        assert emu.channels[thread_id].type == ANNOUNCEMENT_THREAD
+        emu.assert_no_violations()
