@@ -56,6 +56,9 @@ EXPLAIN_KIND = "threads-explain-announcement"
 # A game whose thread was refused at its start plays in the channel: the note that says why.
 FELL_BACK = "threads-fell-back-"  # + the reason (``ports.RATE_LIMITED``, ...)
 THREADS_PER_GUILD = 500  # live games' threads per server before new games play in channels
+# Other bots' and people's threads count toward Discord's cap too, and archive by themselves:
+# the count where Discord said 160006 is trusted this long, then a game asks again.
+CAP_RECHECK_SECONDS = 600.0
 
 
 class Threads:
@@ -78,7 +81,8 @@ class Threads:
         self.per_guild = per_guild
         self.active_in = active_in  # a server's live games with a thread (``Registry``)
         self.retry_at: dict[int, float] = {}  # server -> monotonic time a 429 said to wait for
-        self.ceiling: dict[int, int] = {}  # server -> our thread count when Discord said 160006
+        # server -> (our thread count when Discord said 160006, monotonic time it did)
+        self.ceiling: dict[int, tuple[int, float]] = {}
         self.choices: dict[int, bool] = {}  # a server's /settings threads (absent: on)
         self.explained: set[int] = set()  # servers whose players were told once
         self._side: set[asyncio.Task[None]] = set()
@@ -134,9 +138,14 @@ class Threads:
             return ThreadRefused(RATE_LIMITED, wait)
         self.retry_at.pop(guild, None)
         active = self.active_in(guild)
-        if active >= min(self.per_guild, self.ceiling.get(guild, self.per_guild)):
+        if active >= self.per_guild:
             return ThreadRefused(THREAD_CAP)
-        self.ceiling.pop(guild, None)  # below where Discord refused: ask again
+        ceiling = self.ceiling.get(guild)
+        if ceiling is not None:
+            count, at = ceiling
+            if active >= count and self.clock.monotonic() < at + CAP_RECHECK_SECONDS:
+                return ThreadRefused(THREAD_CAP)
+            del self.ceiling[guild]  # one of ours ended, or a while passed: ask again
         why = self.discord.thread_refusal(t.channel_id, with_message)
         return None if why is None else ThreadRefused(why)
 
@@ -156,7 +165,7 @@ class Threads:
             if opened.why == RATE_LIMITED:
                 self.retry_at[t.guild_id] = self.clock.monotonic() + opened.retry_after
             elif opened.why == THREAD_CAP:
-                self.ceiling[t.guild_id] = self.active_in(t.guild_id)
+                self.ceiling[t.guild_id] = (self.active_in(t.guild_id), self.clock.monotonic())
             log.warning("table=%s plays in its channel: thread refused (%s)", t.id, opened.why)
         return opened
 

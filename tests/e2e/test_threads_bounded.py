@@ -104,7 +104,7 @@ async def test_games_one_after_another_archive_their_threads_and_keep_rematch_an
                 w.channel,
                 lambda m, t=thread_id: f"<#{t}>" in m.content and "Rematch" in m.button_labels(),
             )
-            await emu.click_and_wait(host, line, label="Review my game")
+            await emu.click_and_wait(host, line, label="Review my game", timeout=30)
             await emu.wait_for_message(
                 w.channel,
                 lambda m: m.ephemeral and ("reviewed" in m.content or "well played" in m.content),
@@ -113,7 +113,7 @@ async def test_games_one_after_another_archive_their_threads_and_keep_rematch_an
             )
             if game + 1 < THREAD_GAMES:
                 before = set(bot.tables.live)
-                await emu.click_and_wait(host, line, label="Rematch")
+                await emu.click_and_wait(host, line, label="Rematch", timeout=30)
                 tid = await emu.wait_until(
                     lambda before=before: next(iter(set(bot.tables.live) - before), None),
                     timeout=10,

@@ -23,6 +23,7 @@ from bot.tables import Asker
 from bot.tables.ports import (
     NO_PERMISSION,
     RATE_LIMITED,
+    THREAD_CAP,
     HiddenLimit,
     MessageGone,
     Posted,
@@ -118,6 +119,7 @@ class FakeDiscord:
     refuse_threads: bool = False
     # Thread creation answers 429 with this retry_after (None: it does not).
     threads_rate_limited: float | None = None
+    threads_at_cap: bool = False  # thread creation answers 160006 (others' threads fill it)
     blocked_threads: set[int] = field(default_factory=set)  # no Send Messages in Threads
     archived_threads: list[int] = field(default_factory=list)  # archived by the bot, in order
 
@@ -240,6 +242,8 @@ class FakeDiscord:
         assert 1 <= len(name) <= 100 and archive_minutes in (60, 1440, 4320, 10080)
         if self.threads_rate_limited is not None:
             return ThreadRefused(RATE_LIMITED, self.threads_rate_limited)
+        if self.threads_at_cap:
+            return ThreadRefused(THREAD_CAP)
         if self.refuse_threads or channel_id in self.threads:
             return ThreadRefused(NO_PERMISSION)
         if message_id is not None and message_id in self.threads:

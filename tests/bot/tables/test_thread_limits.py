@@ -6,15 +6,27 @@ a finished game's thread is archived; a thread the bot may not reopen keeps its 
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from bot.model import Refusal
+from bot.tables.threads import CAP_RECHECK_SECONDS
 from tests.bot.tables.test_tables import GUILD, World, _settle, _world
 from tests.bot.tables.test_threads import _ended, _fill, _lobby
 
 HOST, GUEST, OTHER, FOURTH = 101, 102, 103, 104
+
+
+async def _until(w: World, done: Callable[[], object], patience: float = 30.0) -> None:
+    """Until ``done()`` holds (the bot's background work on a busy machine), or fail."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + patience
+    while not done():
+        assert loop.time() < deadline, "the bot did not get there"
+        await asyncio.sleep(0.005)
 
 
 def _thread_requests(w: World) -> int:
@@ -124,6 +136,7 @@ async def test_a_thread_the_bot_may_not_reopen_keeps_its_game_and_says_what_to_g
         assert t.thread_id is not None
         w.discord.blocked_threads.add(t.thread_id)
         w.tables.heard_thread(t.thread_id, archived=True, locked=False)
+        await _until(w, lambda: w.tables.live[tid].settings.get("thread_blocked"))
         await _settle(w)
         assert w.tables.live[tid].status == "playing", "the game is kept"
         said = [m.payload.content or "" for m in w.discord.live(w.channel, ephemeral=False)]
@@ -132,8 +145,38 @@ async def test_a_thread_the_bot_may_not_reopen_keeps_its_game_and_says_what_to_g
         # Granted again: the next look reopens it and the table plays on in its thread.
         w.discord.blocked_threads.clear()
         w.tables.permissions_changed(GUILD)
-        await _settle(w)
+        await _until(w, lambda: "thread_blocked" not in w.tables.live[tid].settings)
         assert "thread_blocked" not in w.tables.live[tid].settings
+    finally:
+        await w.tables.stop()
+        await w.storage.close()
+
+
+async def test_a_server_full_of_others_threads_is_asked_again_after_a_while(
+    tmp_path: Path,
+) -> None:
+    """Discord said 160006 while the bot had no thread of its own there (other bots' and
+    people's threads fill the cap): games play in the channel without asking, and after
+    ``CAP_RECHECK_SECONDS`` a game asks again (the others' threads archive by themselves)."""
+    w = await _world(tmp_path)
+    try:
+        w.discord.threads_at_cap = True
+        first, lobby = await _lobby(w, HOST)
+        await _fill(w, first, lobby, HOST, GUEST)
+        assert w.tables.live[first].thread_id is None
+        await w.tables.commands.cancel(first, w.tables.live[first].place, HOST, True)
+        await _ended(w, first)
+        w.discord.threads_at_cap = False
+        w.clock.advance(CAP_RECHECK_SECONDS / 2)
+        second, lobby = await _lobby(w, OTHER)
+        await _fill(w, second, lobby, OTHER, FOURTH)
+        assert w.tables.live[second].thread_id is None and _thread_requests(w) == 1
+        await w.tables.commands.cancel(second, w.tables.live[second].place, OTHER, True)
+        await _ended(w, second)
+        w.clock.advance(CAP_RECHECK_SECONDS)
+        third, lobby = await _lobby(w, HOST)
+        await _fill(w, third, lobby, HOST, GUEST)
+        assert w.tables.live[third].thread_id == lobby.id and _thread_requests(w) == 2
     finally:
         await w.tables.stop()
         await w.storage.close()
