@@ -71,11 +71,12 @@ def after_game_buttons(t: Table, lang: Lang) -> tuple[tuple[Button, ...], ...]:
     )
 
 
-def blocked_line(t: Table, lang: Lang) -> Rendered:
-    """The bot may not reopen the game's thread: what to grant (the game is kept)."""
+def blocked_line(t: Table, lang: Lang, why: str) -> Rendered:
+    """The bot may not reopen the game's thread (``why``: ``no-permission``, ``at-cap``):
+    what to do (the game is kept)."""
     return Rendered(
         content=lang.t(
-            "thread-blocked-line",
+            f"thread-blocked-{why}-line",
             game=game_title(t.game, lang),
             players=_players(t, lang),
             thread=thread_link(t),

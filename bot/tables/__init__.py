@@ -46,6 +46,7 @@ from bot.tables.feed.creates import WINDOW as CREATES_WINDOW
 from bot.tables.life import HEARTBEAT_SECONDS, Life
 from bot.tables.ports import (
     NO_PERMISSION,
+    THREAD_AT_CAP,
     THREAD_DELETED,
     THREAD_LOCKED,
     THREAD_NO_PERMISSION,
@@ -54,6 +55,7 @@ from bot.tables.ports import (
     Clock,
     Discord,
     SystemClock,
+    Unavailable,
 )
 from bot.tables.registry import Registry
 from bot.tables.service.after import AfterGameUseCases
@@ -259,8 +261,8 @@ class Tables:
         is told what to grant, and the game goes on once it is granted."""
         if state in (THREAD_DELETED, THREAD_LOCKED):
             self._spawn(self.commands.thread_ended(t.id, state), f"thread-{state}-{t.id}")
-        elif state == THREAD_NO_PERMISSION:
-            self._spawn(self.commands.thread_blocked(t.id), f"thread-blocked-{t.id}")
+        elif state in (THREAD_NO_PERMISSION, THREAD_AT_CAP):
+            self._spawn(self.commands.thread_blocked(t.id, state), f"thread-blocked-{t.id}")
         elif t.settings.get("thread_blocked"):
             self._spawn(self.commands.thread_unblocked(t.id), f"thread-unblocked-{t.id}")
 
@@ -269,7 +271,12 @@ class Tables:
         it); one a moderator deleted or locked meanwhile ends the table."""
         if t.thread_id is None or not t.live:
             return
-        self._thread_state(t, await self.threads.reopen(t))
+        try:
+            state = await self.threads.reopen(t)
+        except Unavailable as e:  # Discord away: the next archive, change or restart retries
+            log.warning("table=%s could not reopen its thread: %s", t.id, e)
+            return
+        self._thread_state(t, state)
 
     def _refused_in_thread(self, t: Table) -> None:
         """A post in a live game's thread was refused: if the bot lacks the permission there
@@ -285,6 +292,8 @@ class Tables:
         or lock left nothing to tidy)."""
         if t.thread_id is not None and "thread_ended" not in t.settings:
             self.threads.archive(t)
+            # One active thread fewer: a game waiting at the cap tries to reopen its own.
+            self.permissions_changed(t.guild_id)
 
     def _spawn(self, work: Coroutine[object, object, None], name: str) -> None:
         task = asyncio.create_task(self._quietly(work, name), name=name)

@@ -187,17 +187,18 @@ class Changes:
             t.status = CANCELLED
             await self._cancelled(t, rows, f"thread-{why}")
 
-    async def thread_blocked(self, table_id: int) -> None:
-        """The bot may not reopen the game's thread (Send Messages in Threads is missing):
-        not a moderator's decision, so the game is kept, rated as ever. One line in the
-        channel says what to grant (once until it is granted), and the table shows it."""
+    async def thread_blocked(self, table_id: int, why: str) -> None:
+        """The bot may not reopen the game's thread (``why``: Send Messages in Threads is
+        missing, or the server is at Discord's thread cap): not a moderator's decision, so
+        the game is kept, rated as ever. One line in the channel says why and what to do
+        (once until the thread is open again), and the table shows it."""
         async with self.registry.locked(table_id, None, PLAYING) as t:
             if t.thread_id is None or t.settings.get("thread_blocked"):
                 return
             t.settings["thread_blocked"] = True
-            line = render_threads.blocked_line(t, self._public(t))
+            line = render_threads.blocked_line(t, self._public(t), why)
             rows = [outbox_row(t, "post", f"{PARENT_SLOT}blocked:{t.next_seq}", line)]
-            t.last_note, t.last_note_args = "thread-blocked-note", {}
+            t.last_note, t.last_note_args = f"thread-blocked-{why}-note", {}
             await self._commit(t, rows)
             game_event(t.id, "thread-blocked")
 

@@ -80,6 +80,9 @@ THREAD_OPEN, THREAD_LOCKED, THREAD_DELETED = "open", "locked", "deleted"
 # Neither deleted nor locked, but the bot may not unarchive it: Send Messages in Threads is
 # missing (the same 403 as a lock; the thread's own ``locked`` tells them apart).
 THREAD_NO_PERMISSION = "no-permission"
+# Unarchiving would take the server past Discord's cap of active threads (160006): the game
+# waits until a thread of the server's is archived (one of its own games ending, at least).
+THREAD_AT_CAP = "at-cap"
 
 
 class Discord(Protocol):
@@ -126,8 +129,8 @@ class Discord(Protocol):
 
     async def reopen_thread(self, thread_id: int) -> str:
         """Unarchive a thread (nothing changes if it is open): THREAD_OPEN, THREAD_LOCKED (a
-        moderator locked it: only they may reopen it), THREAD_DELETED or THREAD_NO_PERMISSION
-        (the bot lacks Send Messages in Threads)."""
+        moderator locked it: only they may reopen it), THREAD_DELETED, THREAD_NO_PERMISSION
+        (the bot lacks Send Messages in Threads) or THREAD_AT_CAP (160006)."""
         ...
 
     async def archive_thread(self, thread_id: int) -> None:

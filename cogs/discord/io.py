@@ -26,6 +26,7 @@ from bot.tables.ports import (
     CHANNEL_KIND,
     NO_PERMISSION,
     RATE_LIMITED,
+    THREAD_AT_CAP,
     THREAD_CAP,
     THREAD_DELETED,
     THREAD_LOCKED,
@@ -194,11 +195,17 @@ class DiscordIO:
 
     async def reopen_thread(self, thread_id: int) -> str:
         try:
-            with sorted_failures(discord.NotFound, discord.Forbidden):
+            with sorted_failures(discord.HTTPException):
                 await self.bot.http.edit_channel(thread_id, archived=False)
         except Refused as e:
-            if isinstance(e.__cause__, discord.NotFound):
+            cause = e.__cause__
+            if isinstance(cause, discord.NotFound):
                 return THREAD_DELETED
+            if isinstance(cause, discord.HTTPException) and cause.code == MAX_ACTIVE_THREADS:
+                log.warning("thread=%s not reopened: the server is at its thread cap", thread_id)
+                return THREAD_AT_CAP
+            if not isinstance(cause, discord.Forbidden):
+                raise Unavailable(str(e)) from e  # tried again at the next archive or restart
             # A lock and a missing Send Messages in Threads both answer 403 50013: the
             # thread's own flag tells them apart.
             if await self._thread_locked(thread_id):

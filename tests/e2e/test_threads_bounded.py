@@ -347,3 +347,39 @@ async def test_a_lobby_in_an_announcement_channel_gets_an_announcement_thread(
         assert thread_id == lobby.id, "opened on the lobby message"
         assert emu.channels[thread_id].type == ANNOUNCEMENT_THREAD
         emu.assert_no_violations()
+
+
+async def test_a_live_games_thread_archived_at_the_cap_waits_and_reopens_when_one_ends(
+    emu: DiscordEmulator, tmp_path: object
+) -> None:
+    """Discord archives a live game's thread while the server is at its thread cap (it may
+    archive early near the cap): unarchiving answers 160006, the game waits (kept, the channel
+    told why), and when another game of the server ends and its thread is archived, the
+    waiting thread reopens."""
+    w = make_world(emu, ("alice", "bob"), threads=True)
+    alice, bob = w.users
+    async with run_bot(emu, make_bot(str(tmp_path) + "/db.sqlite3")) as bot:
+        games = []
+        for person in (alice, bob):
+            tid, lobby = await _open(emu, w.channel, person)
+            await _fill(emu, person, tid, lobby)
+            await emu.wait_until(lambda tid=tid: _started(bot, tid), what="started")
+            games.append(tid)
+        first, second = games
+        thread = emu.channels[bot.tables.live[first].thread_id or 0]
+        emu.set_thread_cap(1)  # the second game's thread fills the server now
+        emu.archive_thread(thread)
+        why = "as many active threads as Discord allows"
+        await emu.wait_for_message(w.channel, lambda m: not m.ephemeral and why in m.content)
+        assert thread.archived and bot.tables.live[first].status == "playing"
+
+        other = bot.tables.live[second]
+        await bot.tables.commands.cancel(second, other.place, bob.id, True)
+        await emu.wait_until(lambda: not thread.archived or None, timeout=10, what="reopened")
+        await emu.wait_until(
+            lambda: "thread_blocked" not in bot.tables.live[first].settings or None,
+            what="the game going on",
+        )
+        said = [m.content for m in emu.public_messages(w.channel)]
+        assert not [x for x in said if "locked" in x], said
+        emu.assert_no_violations()
