@@ -283,8 +283,8 @@ async def test_a_missing_send_messages_in_threads_mid_game_is_not_a_lock_and_the
         emu.assert_no_violations()
 
 
-@pytest.mark.parametrize("kind", ["daily"])
-async def test_an_announcement_channel_plays_a_daily_deal_in_the_channel_and_says_why(
+@pytest.mark.parametrize("kind", ["daily", "learn"])
+async def test_an_announcement_channel_plays_a_daily_deal_or_learn_game_in_the_channel(
     emu: DiscordEmulator, tmp_path: object, kind: str
 ) -> None:
     from sandbox.models import GUILD_ANNOUNCEMENT
