@@ -113,6 +113,7 @@ class TrickBot(commands.AutoShardedBot):
             daily_iterations=c.daily_iterations,
             webhook_creates=(c.webhook_creates_per_channel, c.webhook_creates_window_seconds),
             public_messages=c.public_messages,
+            threads_per_guild=c.threads_per_guild,
         )
         errors.install(self.tree)
         await self.tree.set_translator(FluentTranslator())

@@ -59,6 +59,10 @@ class Config(BaseSettings):
     # interaction tokens: about 30 per 60 seconds per channel. The bot stays under it.
     webhook_creates_per_channel: int = Field(default=30, ge=1, le=1000)
     webhook_creates_window_seconds: float = Field(default=60.0, ge=1.0, le=3600.0)
+    # Discord caps a server's active threads (error 160006, about 1,000 reported, shared with
+    # every other bot and person there). At this many live games in threads in one server, a
+    # new game plays in its channel instead (one at a time there).
+    threads_per_guild: int = Field(default=500, ge=0, le=1000)
     # Internal knobs, rarely changed: tests make them small.
     guild_ready_timeout: float = Field(default=2.0, ge=0.0)
     table_edit_gap_seconds: float = Field(default=1.0, ge=0.0, le=10.0)

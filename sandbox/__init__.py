@@ -26,6 +26,7 @@ from sandbox.interactions import (
 from sandbox.models import (
     ADMINISTRATOR,
     CREATE_PUBLIC_THREADS,
+    GUILD_ANNOUNCEMENT,
     GUILD_FORUM,
     GUILD_TEXT,
     MANAGE_GUILD,
@@ -53,6 +54,7 @@ from sandbox.testing import run_bot, start_bot, stop_bot
 __all__ = [
     "ADMINISTRATOR",
     "CREATE_PUBLIC_THREADS",
+    "GUILD_ANNOUNCEMENT",
     "GUILD_FORUM",
     "GUILD_TEXT",
     "MANAGE_GUILD",

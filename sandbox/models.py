@@ -55,6 +55,8 @@ DEFAULT_BOT_PERMISSIONS = DEFAULT_EVERYONE_PERMISSIONS | MANAGE_MESSAGES | CREAT
 
 # Channel types (https://discord.com/developers/docs/resources/channel#channel-object-channel-types)
 GUILD_TEXT = 0
+GUILD_ANNOUNCEMENT = 5  # its threads start from a message only (reported in issue 34)
+ANNOUNCEMENT_THREAD = 10
 PUBLIC_THREAD = 11
 GUILD_FORUM = 15
 # What auto_archive_duration may be, in minutes (Discord, Channel, "Thread Metadata Object").

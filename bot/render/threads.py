@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from bot import ids
+from bot.daily import is_daily
 from bot.i18n import Lang
 from bot.model import Table
-from bot.render.base import Rendered, game_title, seat_name
+from bot.render.base import Button, Rendered, game_title, seat_name
 
 NAME_LIMIT = 100  # Discord's longest thread name
 
@@ -48,6 +50,36 @@ def result_line(t: Table, lang: Lang) -> Rendered:
     return Rendered(
         content=lang.t(
             "thread-result-line", game=game, winners=winners, scores=scores, thread=thread_link(t)
+        ),
+        rows=after_game_buttons(t, lang),
+    )
+
+
+def after_game_buttons(t: Table, lang: Lang) -> tuple[tuple[Button, ...], ...]:
+    """Rematch, Review and Export on the result line in the channel, as on the standings in
+    the thread: Discord's web and mobile clients drop a click in an archived thread for
+    whoever may not unarchive it (reported, discord-api-docs #8474), and the finished game's
+    thread is archived. (A daily deal has no rematch, and its cards stay hidden that day.)"""
+    if is_daily(t):
+        return ()
+    return (
+        (
+            Button(ids.rematch(t.id), lang.t("standings-rematch"), "success"),
+            Button(ids.review(t.id), lang.t("standings-review"), "primary"),
+            Button(ids.export(t.id), lang.t("standings-export")),
+        ),
+    )
+
+
+def blocked_line(t: Table, lang: Lang, why: str) -> Rendered:
+    """The bot may not reopen the game's thread (``why``: ``no-permission``, ``at-cap``):
+    what to do (the game is kept)."""
+    return Rendered(
+        content=lang.t(
+            f"thread-blocked-{why}-line",
+            game=game_title(t.game, lang),
+            players=_players(t, lang),
+            thread=thread_link(t),
         )
     )
 
@@ -57,5 +89,17 @@ def ended_line(t: Table, lang: Lang, why: str) -> Rendered:
     return Rendered(
         content=lang.t(
             f"thread-{why}-line", game=game_title(t.game, lang), players=_players(t, lang)
+        )
+    )
+
+
+def cannot_write_line(t: Table, lang: Lang) -> Rendered:
+    """The bot may not post in the game's thread: what to grant (the game goes on)."""
+    return Rendered(
+        content=lang.t(
+            "thread-cannot-write-line",
+            game=game_title(t.game, lang),
+            players=_players(t, lang),
+            thread=thread_link(t),
         )
     )

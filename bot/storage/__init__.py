@@ -20,6 +20,7 @@ from pathlib import Path
 from bot.storage.daily import Attempt, DailyStore, Week, WeekRow
 from bot.storage.database import Database, SqliteDatabase
 from bot.storage.errors import (
+    ChannelTaken,
     DatabaseTooNew,
     OwnershipLost,
     StorageError,
@@ -72,6 +73,7 @@ class Storage:
 
 __all__ = [
     "Attempt",
+    "ChannelTaken",
     "DailyStore",
     "DatabaseTooNew",
     "Forgotten",

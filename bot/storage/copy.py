@@ -23,7 +23,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "id", "guild_id", "channel_id", "game", "host_id", "max_seats", "options",
             "turn_timer", "seed", "status", "record", "version", "deadline", "created_at",
-            "updated_at", "settings",
+            "updated_at", "settings", "thread_id", "in_channel",
         ),
     ),
     ("seats", ("table_id", "seat", "user_id", "name", "level", "autopilot", "timeouts")),

@@ -26,7 +26,13 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage.errors import StorageError, StorageLost, StorageUnavailable, too_new
+from bot.storage.errors import (
+    ChannelTaken,
+    StorageError,
+    StorageLost,
+    StorageUnavailable,
+    too_new,
+)
 from bot.storage.ownership import FileOwner, Shards
 from bot.storage.schema import LATEST, MIGRATIONS, Migration
 
@@ -162,6 +168,9 @@ def merge(statements: Sequence[Statement]) -> list[tuple[str, list[tuple[Any, ..
 def _failure(error: sqlite3.Error, where: str) -> StorageError:
     """The StorageError for an SQLite error: a lock held by another program is passing."""
     text = str(error).lower()
+    # SQLite names the index's columns, not the index: only it is unique on channel_id alone.
+    if isinstance(error, sqlite3.IntegrityError) and "game_tables.channel_id" in text:
+        return ChannelTaken()
     if "locked" in text or "busy" in text:
         return StorageUnavailable(_sentence(error, where))
     return StorageError(_sentence(error, where))

@@ -29,3 +29,14 @@ class StorageUnavailable(StorageError):
 
 class OwnershipLost(StorageUnavailable):
     """Another process owns these tables now (or may): this one must not write them."""
+
+
+ONE_IN_CHANNEL_INDEX = "game_tables_one_in_channel"
+
+
+class ChannelTaken(StorageError):
+    """A live game already plays in this channel itself (the database's unique index on it
+    refused a second one): an answer to give the person, not a failure."""
+
+    def __init__(self) -> None:
+        super().__init__("A live game already plays in this channel.")

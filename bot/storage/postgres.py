@@ -25,7 +25,14 @@ from urllib.parse import urlsplit
 import asyncpg
 
 from bot.storage.database import Database, Row, Statement, Transaction, merge
-from bot.storage.errors import OwnershipLost, StorageError, StorageUnavailable, too_new
+from bot.storage.errors import (
+    ONE_IN_CHANNEL_INDEX,
+    ChannelTaken,
+    OwnershipLost,
+    StorageError,
+    StorageUnavailable,
+    too_new,
+)
 from bot.storage.ownership import Shards
 from bot.storage.schema import MIGRATIONS, Migration
 
@@ -73,6 +80,11 @@ PASSING = (
 
 def _failure(error: BaseException, where: str) -> StorageError:
     """The StorageError for a PostgreSQL failure: one of the server's absence is passing."""
+    if (
+        isinstance(error, asyncpg.UniqueViolationError)
+        and getattr(error, "constraint_name", None) == ONE_IN_CHANNEL_INDEX
+    ):
+        return ChannelTaken()
     if isinstance(error, PASSING):
         return StorageUnavailable(_sentence(error, where))
     return StorageError(_sentence(error, where))

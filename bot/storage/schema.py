@@ -268,6 +268,25 @@ MIGRATIONS: tuple[Migration, ...] = (
         ALTER TABLE guild_settings ADD COLUMN threads_explained INTEGER NOT NULL DEFAULT 0
         """,
     ),
+    Migration(
+        11,
+        "one live game played in a channel itself, guaranteed by the database",
+        # A table plays in its channel (``in_channel``) from its creation when no thread is
+        # wanted, or from its start when its thread was refused; at most one live one per
+        # channel (two games' messages would mix). Tables already live keep the newest one per
+        # channel, so that the index can be built on a database migration 10 let fill.
+        """
+        ALTER TABLE game_tables ADD COLUMN in_channel INTEGER NOT NULL DEFAULT 0;
+        UPDATE game_tables SET in_channel = 1 WHERE id IN (
+            SELECT MAX(id) FROM game_tables
+            WHERE status IN ('lobby', 'playing') AND thread_id IS NULL
+                AND settings NOT LIKE '%"thread": true%'
+            GROUP BY channel_id
+        );
+        CREATE UNIQUE INDEX game_tables_one_in_channel ON game_tables(channel_id)
+            WHERE in_channel = 1 AND status IN ('lobby', 'playing')
+        """,
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -56,8 +56,8 @@ class TableStore:
         async with self.db.transaction() as tx:
             row = await tx.fetchone(
                 "INSERT INTO game_tables (guild_id, channel_id, game, host_id, max_seats,"
-                " options, turn_timer, seed, status, settings, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                " options, turn_timer, seed, status, settings, in_channel, created_at,"
+                " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     t.guild_id,
                     t.channel_id,
@@ -69,6 +69,7 @@ class TableStore:
                     t.seed,
                     t.status,
                     json.dumps(t.settings),
+                    0 if t.settings.get("thread") else 1,  # no thread wanted: the channel
                     now,
                     now,
                 ),
@@ -79,6 +80,13 @@ class TableStore:
                 await tx.execute(sql, params)
         t.idle_since = now
         return t.id
+
+    async def claim_channel(self, t: Table) -> None:
+        """The table's game plays in its channel itself after all (its thread was refused):
+        ``ChannelTaken`` if another live game already does. A transaction of its own, so that
+        the refusal is this table's alone (a group commit would fail its neighbours too)."""
+        async with self.db.transaction() as tx:
+            await tx.execute("UPDATE game_tables SET in_channel = 1 WHERE id = ?", (t.id,))
 
     def _seat_statements(self, t: Table) -> list[Statement]:
         out: list[Statement] = [("DELETE FROM seats WHERE table_id = ?", (t.id,))]

@@ -35,7 +35,7 @@ from bot.computers import ComputerPlayers
 from bot.daily import ITERATIONS
 from bot.i18n import Lang
 from bot.languages import Languages
-from bot.model import Refusal, Table
+from bot.model import PLAYING, Refusal, Table
 from bot.storage import Shards, Storage
 from bot.tables.commands import Commands, NewTable
 from bot.tables.driver import Driver
@@ -44,7 +44,19 @@ from bot.tables.feed.budget import DISCORD_PER_SECOND, Budget
 from bot.tables.feed.creates import LIMIT as CREATES_LIMIT
 from bot.tables.feed.creates import WINDOW as CREATES_WINDOW
 from bot.tables.life import HEARTBEAT_SECONDS, Life
-from bot.tables.ports import Answer, Asker, Clock, Discord, SystemClock
+from bot.tables.ports import (
+    NO_PERMISSION,
+    THREAD_AT_CAP,
+    THREAD_DELETED,
+    THREAD_LOCKED,
+    THREAD_NO_PERMISSION,
+    Answer,
+    Asker,
+    Clock,
+    Discord,
+    SystemClock,
+    Unavailable,
+)
 from bot.tables.registry import Registry
 from bot.tables.service.after import AfterGameUseCases
 from bot.tables.service.base import Parts
@@ -53,7 +65,7 @@ from bot.tables.service.leaving import LeavingUseCases
 from bot.tables.service.lobby import LobbyUseCases
 from bot.tables.service.people import PeopleUseCases
 from bot.tables.service.play import PlayUseCases
-from bot.tables.threads import DELETED, LOCKED, OPEN, Threads
+from bot.tables.threads import THREADS_PER_GUILD, Threads
 from bot.tasks import cancel_all
 
 log = logging.getLogger("trickbot.tables")
@@ -83,6 +95,7 @@ class Tables:
         daily_iterations: int = ITERATIONS,
         webhook_creates: tuple[int, float] = (CREATES_LIMIT, CREATES_WINDOW),
         public_messages: str = "interactions",
+        threads_per_guild: int = THREADS_PER_GUILD,
     ) -> None:
         self.clock = clock or SystemClock()
         shards = shards or Shards()
@@ -100,7 +113,18 @@ class Tables:
             webhook_creates=webhook_creates,
             public_messages=public_messages,
         )
-        self.threads = Threads(discord, self.feed.outlet.budget, storage, self.languages)
+        self.threads = Threads(
+            discord,
+            self.feed.outlet.budget,
+            storage,
+            self.languages,
+            clock=self.clock,
+            per_guild=threads_per_guild,
+            active_in=self.registry.threads_in_guild,
+        )
+        self.feed.on_closed = self._closed
+        self.feed.public.refused_in_thread = self._refused_in_thread
+        self._discord = discord
         self.commands = Commands(
             self.registry,
             storage,
@@ -133,7 +157,7 @@ class Tables:
             heartbeat_seconds=heartbeat_seconds,
             status=status or dict,
             reopen_thread=self.threads.reopen,
-            thread_gone=self._thread_gone,
+            thread_gone=self._thread_state,
         )
         parts = Parts(
             self.commands,
@@ -211,7 +235,7 @@ class Tables:
         if t is None:
             return
         if locked:
-            self._thread_gone(t, LOCKED)
+            self._thread_state(t, THREAD_LOCKED)
         elif archived:
             self._spawn(self._keep_thread_open(t), f"thread-reopen-{t.id}")
 
@@ -219,19 +243,57 @@ class Tables:
         """The gateway said a thread was deleted: a live game in it ends."""
         t = self.registry.of_thread(thread_id)
         if t is not None:
-            self._thread_gone(t, DELETED)
+            self._thread_state(t, THREAD_DELETED)
 
-    def _thread_gone(self, t: Table, why: str) -> None:
-        self._spawn(self.commands.thread_ended(t.id, why), f"thread-{why}-{t.id}")
+    def permissions_changed(self, guild_id: int) -> None:
+        """A role or a channel of the server changed: each game whose thread the bot could
+        not reopen (no Send Messages in Threads) tries again, and each game in a thread the
+        bot may no longer write in says what to grant."""
+        for t in self.registry.in_guild(guild_id):
+            if t.settings.get("thread_blocked"):
+                self._spawn(self._keep_thread_open(t), f"thread-retry-{t.id}")
+            elif t.thread_id is not None and t.status == PLAYING:
+                self._refused_in_thread(t)  # taken away: told now, not at the next post
+
+    def _thread_state(self, t: Table, state: str) -> None:
+        """What reopening the table's thread found. A moderator's delete or lock ends the
+        table; a missing permission does not (nobody decided to stop the game): the channel
+        is told what to grant, and the game goes on once it is granted."""
+        if state in (THREAD_DELETED, THREAD_LOCKED):
+            self._spawn(self.commands.thread_ended(t.id, state), f"thread-{state}-{t.id}")
+        elif state in (THREAD_NO_PERMISSION, THREAD_AT_CAP):
+            self._spawn(self.commands.thread_blocked(t.id, state), f"thread-blocked-{t.id}")
+        elif t.settings.get("thread_blocked"):
+            self._spawn(self.commands.thread_unblocked(t.id), f"thread-unblocked-{t.id}")
 
     async def _keep_thread_open(self, t: Table) -> None:
         """A live table's thread is unarchived (after a restart, or when Discord archived
         it); one a moderator deleted or locked meanwhile ends the table."""
         if t.thread_id is None or not t.live:
             return
-        state = await self.threads.reopen(t)
-        if state != OPEN:
-            self._thread_gone(t, state)
+        try:
+            state = await self.threads.reopen(t)
+        except Unavailable as e:  # Discord away: the next archive, change or restart retries
+            log.warning("table=%s could not reopen its thread: %s", t.id, e)
+            return
+        self._thread_state(t, state)
+
+    def _refused_in_thread(self, t: Table) -> None:
+        """A post in a live game's thread was refused: if the bot lacks the permission there
+        (as the gateway last said), its people are told what to grant; the game goes on
+        through their clicks."""
+        if not t.live or t.settings.get("thread_cannot_write"):
+            return
+        if self._discord.thread_refusal(t.channel_id, True) == NO_PERMISSION:
+            self._spawn(self.commands.thread_cannot_write(t.id), f"thread-write-{t.id}")
+
+    def _closed(self, t: Table) -> None:
+        """Everything of an ended game is out: its thread is archived (a moderator's delete
+        or lock left nothing to tidy)."""
+        if t.thread_id is not None and "thread_ended" not in t.settings:
+            self.threads.archive(t)
+            # One active thread fewer: a game waiting at the cap tries to reopen its own.
+            self.permissions_changed(t.guild_id)
 
     def _spawn(self, work: Coroutine[object, object, None], name: str) -> None:
         task = asyncio.create_task(self._quietly(work, name), name=name)

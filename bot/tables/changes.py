@@ -197,6 +197,43 @@ class Changes:
             t.status = CANCELLED
             await self._cancelled(t, rows, f"thread-{why}")
 
+    async def thread_blocked(self, table_id: int, why: str) -> None:
+        """The bot may not reopen the game's thread (``why``: Send Messages in Threads is
+        missing, or the server is at Discord's thread cap): not a moderator's decision, so
+        the game is kept, rated as ever. One line in the channel says why and what to do
+        (once until the thread is open again), and the table shows it."""
+        async with self.registry.locked(table_id, None, PLAYING) as t:
+            if t.thread_id is None or t.settings.get("thread_blocked"):
+                return
+            t.settings["thread_blocked"] = True
+            line = render_threads.blocked_line(t, self._public(t), why)
+            rows = [outbox_row(t, "post", f"{PARENT_SLOT}blocked:{t.next_seq}", line)]
+            t.last_note, t.last_note_args = f"thread-blocked-{why}-note", {}
+            await self._commit(t, rows)
+            game_event(t.id, "thread-blocked")
+
+    async def thread_cannot_write(self, table_id: int) -> None:
+        """The bot's own posts in the game's thread are refused (Send Messages in Threads is
+        missing): the game goes on through its people's clicks, and one line in the channel
+        says what to grant, once per table."""
+        async with self.registry.locked(table_id, None, PLAYING) as t:
+            if t.thread_id is None or t.settings.get("thread_cannot_write"):
+                return
+            t.settings["thread_cannot_write"] = True
+            line = render_threads.cannot_write_line(t, self._public(t))
+            rows = [outbox_row(t, "post", f"{PARENT_SLOT}cannot-write", line)]
+            await self._commit(t, rows)
+            game_event(t.id, "thread-cannot-write")
+
+    async def thread_unblocked(self, table_id: int) -> None:
+        """The thread is open again: the game goes on there."""
+        async with self.registry.locked(table_id, None, PLAYING) as t:
+            if not t.settings.pop("thread_blocked", False):
+                return
+            t.last_note = None
+            await self._commit(t)
+            game_event(t.id, "thread-unblocked")
+
     async def _cancelled(self, t: Table, rows: list[OutboxRow], why: str) -> None:
         await self.storage.tables.cancel(t, rows)
         t.revision += 1

@@ -76,6 +76,33 @@ class TokenBusy(Limited):
         self.is_global = is_global
 
 
+# Why Discord did not open a game's thread; each sends the game to its channel at once.
+RATE_LIMITED = "rate-limited"  # 429, of any length (users report 219 s and 280 s)
+THREAD_CAP = "thread-cap"  # 160006: the server's active threads are at Discord's maximum
+NO_PERMISSION = "no-permission"  # 403: no Create Public Threads (or no View Channel)
+CHANNEL_KIND = "channel-kind"  # a channel that cannot hold this thread (an announcement one)
+UNREACHABLE = "unreachable"  # Discord failed on its side, or the channel or message is gone
+
+
+@dataclass(frozen=True)
+class ThreadRefused:
+    """Discord would not open the thread (``why``: one of the reasons above); a 429 says
+    after how many seconds to ask again."""
+
+    why: str
+    retry_after: float = 0.0
+
+
+# What reopening a game's thread found ("open": it is, or is again).
+THREAD_OPEN, THREAD_LOCKED, THREAD_DELETED = "open", "locked", "deleted"
+# Neither deleted nor locked, but the bot may not unarchive it: Send Messages in Threads is
+# missing (the same 403 as a lock; the thread's own ``locked`` tells them apart).
+THREAD_NO_PERMISSION = "no-permission"
+# Unarchiving would take the server past Discord's cap of active threads (160006): the game
+# waits until a thread of the server's is archived (one of its own games ending, at least).
+THREAD_AT_CAP = "at-cap"
+
+
 class Discord(Protocol):
     """What the feed needs of Discord (``cogs.discord.io`` implements it). Permanent failures
     of the bot's own requests are answered (None, False); a token's raise ``TokenRefused``,
@@ -101,11 +128,17 @@ class Discord(Protocol):
 
     async def create_thread(
         self, channel_id: int, message_id: int | None, name: str, archive_minutes: int
-    ) -> int | None:
+    ) -> int | ThreadRefused:
         """A public thread in ``channel_id``, on ``message_id`` (None: without a message); its
-        id, or None if Discord refused (no permission, the channel or the message gone). A
-        message that already has a thread (started before a crash) answers with that thread,
-        whose id is the message's."""
+        id, or why Discord refused, at once (a 429 is never waited out: the game plays in its
+        channel instead). A message that already has a thread (started before a crash) answers
+        with that thread, whose id is the message's."""
+        ...
+
+    def thread_refusal(self, channel_id: int, with_message: bool) -> str | None:
+        """Why a thread cannot be opened in the channel, as far as the gateway's cache knows
+        its kind and the bot's permissions in it (None: it can, or nothing is known). No
+        request is made."""
         ...
 
     async def add_to_thread(self, thread_id: int, user_id: int) -> None:
@@ -113,8 +146,14 @@ class Discord(Protocol):
         ...
 
     async def reopen_thread(self, thread_id: int) -> str:
-        """Unarchive a thread (nothing changes if it is open): "open", "locked" (a moderator
-        locked it: only they may reopen it) or "deleted"."""
+        """Unarchive a thread (nothing changes if it is open): THREAD_OPEN, THREAD_LOCKED (a
+        moderator locked it: only they may reopen it), THREAD_DELETED, THREAD_NO_PERMISSION
+        (the bot lacks Send Messages in Threads) or THREAD_AT_CAP (160006)."""
+        ...
+
+    async def archive_thread(self, thread_id: int) -> None:
+        """Archive a thread (not lock it: people may still read it and talk in it); a refusal
+        is let go."""
         ...
 
     async def token_post(self, token: str, message: Rendered, *, ephemeral: bool) -> int:
@@ -155,6 +194,9 @@ class Asker:
     in_thread: bool = False
     # The bot may open public threads here and write in them (its permissions in the channel).
     may_open_threads: bool = False
+    # An announcement channel: its threads start from a message only (a daily deal's or a
+    # learn game's, which have none, cannot open there).
+    announcement: bool = False
     selected: tuple[str, ...] = ()  # a menu's chosen values
 
     @property

@@ -98,6 +98,11 @@ class Registry:
                 return t
         return None
 
+    def threads_in_guild(self, guild_id: int) -> int:
+        """How many live games of the server play in a thread of their own (each an active
+        thread: a finished game's is archived)."""
+        return sum(1 for t in self.in_guild(guild_id) if t.thread_id is not None)
+
     def in_guild(self, guild_id: int) -> list[Table]:
         return [t for t in self.tables.values() if t.guild_id == guild_id and t.live]
 

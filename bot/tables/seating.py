@@ -18,10 +18,12 @@ from bot.daily import Deal
 from bot.log import game_event
 from bot.model import FINISHED, LOBBY, PLAYING, Place, Refusal, Seat, Table
 from bot.render.base import clean_name
-from bot.storage import StorageUnavailable
+from bot.storage import ChannelTaken, StorageUnavailable
 from bot.tables.changes import Changes, NewTable, TableHere
 from bot.tables.feed import Shown, outbox_row
+from bot.tables.ports import ThreadRefused
 from bot.tables.registry import DATABASE_BUSY, STARTING_UP
+from bot.tables.threads import FELL_BACK
 from engine.errors import InvalidOptions
 from engine.games import GAMES, Game
 
@@ -82,6 +84,8 @@ class Seating(Changes):
             here = None if thread else self.registry.playing_in(place.channel_id)
             if here is not None:
                 raise TableHere(here) from None
+            if isinstance(e, ChannelTaken):  # opened at the same instant, not added here yet
+                raise Refusal("refusal-table-here") from None
             log.warning("could not create a table: %s", e)
             if isinstance(e, StorageUnavailable):
                 raise Refusal(DATABASE_BUSY) from None
@@ -193,18 +197,43 @@ class Seating(Changes):
         t.version = 0
         t.settings.pop("invited", None)
         t.deadline = self._deadline(t)
+        rows = []
         if t.settings.pop("thread", False):
             # Opened before the start is saved: a crash in between leaves a lobby whose next
             # start finds the thread its message already has (Discord answers with it).
-            t.thread_id = await self.threads.open(t, self.feed.message_of(t.id, "lobby"))
+            opened = await self.threads.open(t, self.feed.message_of(t.id, "lobby"))
+            if isinstance(opened, ThreadRefused):
+                await self._claim_channel(t)
+                rows.append(self._note(t, FELL_BACK + opened.why))
+                game_event(t.id, "thread-refused", why=opened.why)
+            else:
+                t.thread_id = opened
         lobby = render.lobby_message(t, self._public(t))
-        await self._commit(t, [outbox_row(t, "close", "lobby", lobby)], seats=True)
+        rows.insert(0, outbox_row(t, "close", "lobby", lobby))
+        await self._commit(t, rows, seats=True)
         if t.thread_id is not None:
             # The lobby's people clicked in the channel: their tokens reach the channel, not
             # the thread. Their hands come with their first click in the thread.
             await self.feed.moved_to_thread(t)
             self.threads.add_people(t)
         game_event(t.id, "start", game=t.game, seats=len(t.seats), thread=t.thread_id)
+
+    async def _claim_channel(self, t: Table) -> None:
+        """The game's thread was refused: it plays in its channel if no other live game does
+        (the database's unique index decides, even between processes); else the start is
+        refused with a sentence and the lobby waits."""
+        ch = t.channel_id
+        others = [
+            x
+            for x in self.registry.in_channel(ch)
+            if x is not t and x.play_channel_id == ch and not x.settings.get("thread")
+        ]
+        if others:
+            raise Refusal("refusal-thread-refused-channel-busy")
+        try:
+            await self.storage.tables.claim_channel(t)
+        except ChannelTaken:
+            raise Refusal("refusal-thread-refused-channel-busy") from None
 
     async def cancel(self, tid: int, place: Place, user_id: int, can_manage: bool) -> Shown:
         async with self.registry.locked(tid, place, LOBBY, PLAYING) as t:
@@ -221,7 +250,9 @@ class Seating(Changes):
                 return
             await self._close(t, "note-lobby-expired", minutes=round(idle / 60))
 
-    async def rematch(self, tid: int, place: Place, user_id: int, name: str) -> tuple[Table, Shown]:
+    async def rematch(
+        self, tid: int, place: Place, user_id: int, name: str, *, thread: bool = False
+    ) -> tuple[Table, Shown]:
         """A new table in the channel with the same options, the same people invited back and
         the computers kept; the one who asked hosts it."""
         loaded = await self.storage.tables.load_table(tid)
@@ -244,7 +275,7 @@ class Seating(Changes):
             bool(old.settings.get("coach")),
         )
         t, shown = await self.open_table(
-            place, user_id, name, new, invited=invited, computers=computers
+            place, user_id, name, new, invited=invited, computers=computers, thread=thread
         )
         if len(t.seats) >= t.max_seats:
             async with self.registry.locked(t.id, place, LOBBY) as t:

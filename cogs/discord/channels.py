@@ -29,6 +29,8 @@ class ChannelEvents:
         add(self.on_shard_ready, "on_shard_ready")
         add(self.on_raw_thread_update, "on_raw_thread_update")
         add(self.on_raw_thread_delete, "on_raw_thread_delete")
+        add(self.on_guild_role_update, "on_guild_role_update")
+        add(self.on_guild_channel_update, "on_guild_channel_update")
 
     async def on_message(self, message: discord.Message) -> None:
         self.tables.heard_message(message.channel.id, message.id)
@@ -51,6 +53,16 @@ class ChannelEvents:
 
     async def on_raw_thread_delete(self, event: discord.RawThreadDeleteEvent) -> None:
         self.tables.heard_thread_deleted(event.thread_id)
+
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        """A role's permissions changed: a game whose thread the bot could not reopen tries
+        again (someone may have granted Send Messages in Threads)."""
+        self.tables.permissions_changed(after.guild.id)
+
+    async def on_guild_channel_update(
+        self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
+    ) -> None:
+        self.tables.permissions_changed(after.guild.id)
 
     async def on_shard_ready(self, shard_id: Any) -> None:
         """A new gateway session: the events of the time before it were never heard."""

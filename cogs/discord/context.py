@@ -254,6 +254,7 @@ def _asker(i: discord.Interaction[Any]) -> Asker:
         selected=tuple(str(v) for v in values if isinstance(v, str)),
         in_thread=isinstance(i.channel, discord.Thread),
         may_open_threads=_may_open_threads(i),
+        announcement=isinstance(i.channel, discord.TextChannel) and i.channel.is_news(),
     )
 
 

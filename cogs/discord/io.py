@@ -22,7 +22,21 @@ import aiohttp
 import discord
 
 from bot.render import Rendered
-from bot.tables.ports import Posted, Unavailable
+from bot.tables.ports import (
+    CHANNEL_KIND,
+    NO_PERMISSION,
+    RATE_LIMITED,
+    THREAD_AT_CAP,
+    THREAD_CAP,
+    THREAD_DELETED,
+    THREAD_LOCKED,
+    THREAD_NO_PERMISSION,
+    THREAD_OPEN,
+    UNREACHABLE,
+    Posted,
+    ThreadRefused,
+    Unavailable,
+)
 from cogs.discord.rest import Rest
 from cogs.discord.ui import send_kwargs
 
@@ -32,6 +46,8 @@ PUBLIC_THREAD: Literal[11] = (
     11  # Discord's channel type (a thread without a message is private by default)
 )
 THREAD_EXISTS = 160004  # "A thread has already been created for this message"
+MAX_ACTIVE_THREADS = 160006  # "Maximum number of active threads reached"
+WRONG_CHANNEL_TYPE = 50024  # "Cannot execute action on this channel type"
 READY_WAIT = 30.0  # seconds a look into a channel waits for the gateway after a start
 
 
@@ -128,35 +144,47 @@ class DiscordIO:
 
     async def create_thread(
         self, channel_id: int, message_id: int | None, name: str, archive_minutes: int
-    ) -> int | None:
-        http = self.bot.http
+    ) -> int | ThreadRefused:
+        body: dict[str, Any] = {"name": name, "auto_archive_duration": archive_minutes}
+        if message_id is None:
+            body["type"] = PUBLIC_THREAD  # without a message Discord makes a private one
         try:
-            with sorted_failures(discord.HTTPException):
-                if message_id is None:
-                    made = await http.start_thread_without_message(
-                        channel_id,
-                        name=name,
-                        auto_archive_duration=archive_minutes,  # type: ignore[arg-type]
-                        type=PUBLIC_THREAD,
-                    )
-                else:
-                    made = await http.start_thread_with_message(
-                        channel_id,
-                        message_id,
-                        name=name,
-                        auto_archive_duration=archive_minutes,  # type: ignore[arg-type]
-                    )
-        except Refused as e:
-            cause = e.__cause__
-            if (
-                message_id is not None
-                and isinstance(cause, discord.HTTPException)
-                and cause.code == THREAD_EXISTS
-            ):
-                return message_id  # a thread started from a message takes its id
-            log.warning("cannot open a thread in channel %s: %s", channel_id, e)
-            return None
-        return int(made["id"])
+            status, answer, retry_after = await self.rest.start_thread(channel_id, message_id, body)
+        except Unavailable as e:
+            log.warning("channel=%s thread not opened (unreachable): %s", channel_id, e)
+            return ThreadRefused(UNREACHABLE)
+        if 200 <= status < 300:
+            return int(answer["id"])
+        code = answer.get("code")
+        if message_id is not None and code == THREAD_EXISTS:
+            return message_id  # a thread started from a message takes its id
+        refused = ThreadRefused(thread_refusal_of(status, code), retry_after)
+        log.warning(
+            "channel=%s thread not opened: %s (HTTP %s, code %s, retry after %.0f s)",
+            channel_id,
+            refused.why,
+            status,
+            code,
+            retry_after,
+        )
+        return refused
+
+    def thread_refusal(self, channel_id: int, with_message: bool) -> str | None:
+        channel = self.bot.get_channel(channel_id)
+        guild = getattr(channel, "guild", None)
+        me = None if guild is None else guild.me
+        if channel is None or me is None or not hasattr(channel, "permissions_for"):
+            return None  # not in the cache: the request will tell
+        if isinstance(channel, discord.Thread | discord.ForumChannel):
+            return CHANNEL_KIND
+        if isinstance(channel, discord.TextChannel) and channel.is_news() and not with_message:
+            # An announcement channel's threads start from a message (reported: one without
+            # a message is refused, so a daily deal or learn game there plays in the channel).
+            return CHANNEL_KIND
+        permissions = channel.permissions_for(me)
+        if not (permissions.create_public_threads and permissions.send_messages_in_threads):
+            return NO_PERMISSION
+        return None
 
     async def add_to_thread(self, thread_id: int, user_id: int) -> None:
         try:
@@ -167,11 +195,46 @@ class DiscordIO:
 
     async def reopen_thread(self, thread_id: int) -> str:
         try:
-            with sorted_failures(discord.NotFound, discord.Forbidden):
+            with sorted_failures(discord.HTTPException):
                 await self.bot.http.edit_channel(thread_id, archived=False)
         except Refused as e:
-            return "deleted" if isinstance(e.__cause__, discord.NotFound) else "locked"
-        return "open"
+            cause = e.__cause__
+            if isinstance(cause, discord.NotFound):
+                return THREAD_DELETED
+            if isinstance(cause, discord.HTTPException) and cause.code == MAX_ACTIVE_THREADS:
+                log.warning("thread=%s not reopened: the server is at its thread cap", thread_id)
+                return THREAD_AT_CAP
+            if not isinstance(cause, discord.Forbidden):
+                raise Unavailable(str(e)) from e  # tried again at the next archive or restart
+            # A lock and a missing Send Messages in Threads both answer 403 50013: the
+            # thread's own flag tells them apart.
+            if await self._thread_locked(thread_id):
+                return THREAD_LOCKED
+            log.warning("thread=%s not reopened: Send Messages in Threads is missing", thread_id)
+            return THREAD_NO_PERMISSION
+        return THREAD_OPEN
+
+    async def _thread_locked(self, thread_id: int) -> bool:
+        """Whether a moderator locked the thread: the gateway's copy, else Discord's answer
+        (needs only View Channel); unknown counts as not locked, so a game is never ended
+        for a lock that nobody made."""
+        cached = self.bot.get_channel(thread_id)
+        if isinstance(cached, discord.Thread):
+            return cached.locked
+        try:
+            with sorted_failures(discord.HTTPException):
+                data = await self.bot.http.get_channel(thread_id)
+        except (Refused, Unavailable):
+            return False
+        metadata: Any = dict(data).get("thread_metadata") or {}
+        return bool(metadata.get("locked"))
+
+    async def archive_thread(self, thread_id: int) -> None:
+        try:
+            with sorted_failures(discord.HTTPException):
+                await self.bot.http.edit_channel(thread_id, archived=True)
+        except (Refused, Unavailable) as e:
+            log.info("thread=%s not archived: %s", thread_id, e)
 
     # ------------------------------------------------------------------ through a token
     # (``Rest`` sorts Discord's answers into the feed's exceptions: TokenRefused, MessageGone,
@@ -185,6 +248,19 @@ class DiscordIO:
 
     async def token_delete(self, token: str, ref: str) -> None:
         await self.rest.token_delete(token, ref)
+
+
+def thread_refusal_of(status: int, code: object) -> str:
+    """The reason a thread was refused, from Discord's answer."""
+    if status == 429:
+        return RATE_LIMITED
+    if code == MAX_ACTIVE_THREADS:
+        return THREAD_CAP
+    if status == 403:
+        return NO_PERMISSION
+    if status == 400 and code == WRONG_CHANNEL_TYPE:
+        return CHANNEL_KIND
+    return UNREACHABLE
 
 
 def custom_ids(message: dict[str, Any]) -> list[str]:

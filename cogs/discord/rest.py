@@ -46,6 +46,7 @@ EPHEMERAL = 1 << 6  # message flag: only the person the interaction came from se
 STYLES = {"primary": 1, "secondary": 2, "success": 3, "danger": 4, "link": 5}
 NO_MENTIONS: dict[str, Any] = {"parse": []}
 UNKNOWN_MESSAGE = 10008  # Discord's code for a message that does not exist (any more)
+THREAD_ARCHIVED = 50083  # "Tried to perform an operation on an archived thread"
 EXHAUSTED_KEPT = 10_000
 
 
@@ -175,6 +176,35 @@ class Rest:
         found = await self.http.request(route, params={"after": after, "limit": limit})
         return list(found)
 
+    # ------------------------------------------------------------------ a game's thread
+
+    async def start_thread(
+        self, channel_id: int, message_id: int | None, body: dict[str, Any]
+    ) -> tuple[int, dict[str, Any], float]:
+        """Start a thread with the bot's token: Discord's status, its answer's JSON and, for a
+        429, its ``retry_after``. Sent on the client's session, not through
+        ``HTTPClient.request``, which would sleep out a 429 however long (219 s are reported
+        for thread creation): the game goes to its channel at once instead."""
+        path = f"/channels/{channel_id}"
+        path += "/threads" if message_id is None else f"/messages/{message_id}/threads"
+        headers = {**self.headers, "Authorization": f"Bot {self.http.token}"}
+        try:
+            async with self.session.post(
+                Route.BASE + path, data=orjson.dumps(body), headers=headers
+            ) as resp:
+                status, text = resp.status, await resp.read()
+                header_retry = resp.headers.get("Retry-After")
+        except (TimeoutError, aiohttp.ClientError, ConnectionError) as e:
+            raise Unavailable(f"POST {path}: {e}") from e
+        answer = _json(text)
+        retry = 0.0
+        if status == 429:
+            try:
+                retry = float(answer.get("retry_after") or header_retry or 1.0)
+            except ValueError:
+                retry = 1.0
+        return status, answer, retry
+
     # ------------------------------------------------------------------ through a token
 
     async def token_post(self, token: str, r: Rendered, *, ephemeral: bool) -> int:
@@ -278,5 +308,9 @@ def _sorted(
         return MessageGone(f"{method}: 403 {answer.get('message', '')} ({code})")
     if status >= 500:
         return Unavailable(f"{method} webhook: Discord answered {status}")
+    if status == 400 and code == THREAD_ARCHIVED:
+        # The game's thread was archived and is not reopened yet (the bot reopens it, or waits
+        # for Send Messages in Threads): the edit waits and is tried again, quietly.
+        return Unavailable(f"{method} webhook: the thread is archived")
     # 400: a message Discord would not take (a bug here, never the person's doing).
     return RuntimeError(f"{method} webhook: Discord refused it: {status} {answer}")

@@ -184,6 +184,18 @@ class FaultControls(EmulatorState):
         loop = asyncio.get_running_loop()
         self.faults.add_window(method, route, loop.time() + duration, retry_after, params)
 
+    def limit_thread_creation(
+        self, retry_after: float = 219.0, *, duration: float = 3600.0
+    ) -> None:
+        """For ``duration`` seconds every thread start (from a message or without one)
+        answers 429 with ``retry_after``, as users report for thread creation (219 s and
+        280 s, discord-api-docs #7816; thread routes sharing a guild-wide bucket, #8082)."""
+        for route in (
+            "/channels/{channel_id}/messages/{message_id}/threads",
+            "/channels/{channel_id}/threads",
+        ):
+            self.rate_limit_route("POST", route, duration, retry_after=retry_after)
+
     async def gateway_reconnect(self, shard_id: int | None = None) -> int:
         """Sends op 7 RECONNECT; returns how many connections got it."""
         return await self.gateway.send_reconnect(shard_id)

@@ -21,10 +21,13 @@ from sandbox.emulator.state import ChannelRef, MessageRef, UserRef
 from sandbox.gateway import INTENT_GUILD_MEMBERS
 from sandbox.interactions import EmulatorError
 from sandbox.models import (
+    ANNOUNCEMENT_THREAD,
     ARCHIVE_DURATIONS,
     CREATE_PUBLIC_THREADS,
+    GUILD_ANNOUNCEMENT,
     GUILD_TEXT,
     MANAGE_THREADS,
+    PUBLIC_THREAD,
     SEND_MESSAGES_IN_THREADS,
     Channel,
     Guild,
@@ -36,6 +39,11 @@ from sandbox.models import (
 from sandbox.responses import error_response
 
 THREAD_ARCHIVED = 50083  # Discord: "Tried to perform an operation on an archived thread"
+# Discord's cap on a guild's active threads: 160006 once reached (about 1,000 reported,
+# discord-api-docs #5946); ``set_thread_cap`` lowers it for a test.
+MAX_ACTIVE_THREADS = 160006
+MAX_ACTIVE_THREADS_MESSAGE = "Maximum number of active threads reached"
+DEFAULT_THREAD_CAP = 1000
 # What Discord answers with code 50083, in archived and (reported, #6884, #7707) locked threads.
 THREAD_ARCHIVED_MESSAGE = "Thread is archived"
 
@@ -45,6 +53,7 @@ class ThreadState(Payloads):
     # thread's due time later, so the sweep looks at the threads only once this has passed, and
     # a request costs nothing however many threads there are.
     _next_archive: float = math.inf
+    thread_cap: int = DEFAULT_THREAD_CAP  # active threads a guild may have (160006 beyond)
 
     def _init_threads(self) -> None:
         """Archives idle threads whenever a test moves the clock on, and before every REST
@@ -79,6 +88,15 @@ class ThreadState(Payloads):
             if not t.deleted and (archived is None or t.archived == archived)
         ]
 
+    def set_thread_cap(self, cap: int) -> None:
+        """From now on a guild holds at most ``cap`` active threads: starting or unarchiving
+        one beyond answers 400 160006 "Maximum number of active threads reached"."""
+        self.thread_cap = cap
+
+    def at_thread_cap(self, guild_id: int) -> bool:
+        """The guild's active (not archived, not deleted) threads are at the cap."""
+        return len(self.threads(self._guild(guild_id), archived=False)) >= self.thread_cap
+
     def thread_members(self, thread: ChannelRef) -> list[User]:
         """Who joined the thread, in the order they joined."""
         t = self._thread(thread)
@@ -99,7 +117,7 @@ class ThreadState(Payloads):
         if msg is None or msg.ephemeral or msg.deleted:
             raise EmulatorError(f"no thread can be started from {message!r}")
         parent = self._channel(msg.channel_id)
-        if parent.type != GUILD_TEXT:
+        if parent.type not in (GUILD_TEXT, GUILD_ANNOUNCEMENT):
             raise EmulatorError(f"no thread can be started from {msg!r}")
         if not self._may(parent.guild_id, u.id, CREATE_PUBLIC_THREADS):
             raise EmulatorError(f"{u.name} may not create threads (no Create Public Threads)")
@@ -218,6 +236,7 @@ class ThreadState(Payloads):
         tid = starter.id if starter is not None else thread_id or self.snowflakes.next()
         thread = Thread(
             id=tid,
+            type=ANNOUNCEMENT_THREAD if parent.type == GUILD_ANNOUNCEMENT else PUBLIC_THREAD,
             guild_id=parent.guild_id,
             name=name,
             parent_id=parent.id,

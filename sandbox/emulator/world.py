@@ -133,5 +133,17 @@ class WorldBuilding(Payloads):
         self._spawn(self.gateway.broadcast_guild(g.id, "GUILD_MEMBER_ADD", payload))
         return u
 
+    def set_role_permissions(self, role: Role, permissions: int) -> None:
+        """A server manager changes a role's permissions (@everyone is ``guild.everyone``);
+        the bot hears GUILD_ROLE_UPDATE, as from Discord."""
+        role.permissions = permissions
+        payload = {"guild_id": str(role.guild_id), "role": role.to_payload()}
+        self._spawn(self.gateway.broadcast_guild(role.guild_id, "GUILD_ROLE_UPDATE", payload))
+
+    def bot_role(self, guild: Guild | int) -> Role:
+        """The role Discord made for the bot when it joined the guild."""
+        g = self._guild(guild)
+        return next(r for r in g.roles.values() if r.managed and r.name == self.bot_user.name)
+
     def permissions_for(self, guild: Guild | int, user: UserRef) -> int:
         return self._guild(guild).permissions_for(self._user(user).id)

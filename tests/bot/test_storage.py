@@ -26,7 +26,7 @@ from bot.storage import (
     StorageLost,
 )
 from bot.storage.database import SqliteDatabase, migrate_sqlite, sqlite_version
-from bot.storage.errors import DatabaseTooNew
+from bot.storage.errors import ChannelTaken, DatabaseTooNew
 from bot.storage.schema import LATEST, MIGRATIONS, Migration
 from engine.record import new_game, to_record
 
@@ -141,6 +141,30 @@ async def test_a_version_one_database_keeps_its_message_ids(tmp_path: Path) -> N
         assert await storage.feed.slot_of(1, "table:2") is not None
         ping = await storage.feed.slot_of(1, "ping")
         assert ping is not None and ping.message_id == 88
+    finally:
+        await storage.close()
+
+
+async def test_migration_11_keeps_the_newest_live_game_of_a_channel_in_it(tmp_path: Path) -> None:
+    """Migration 10 let a channel fill with several live games played in it (two starts at
+    once): migration 11 still builds its unique index, the newest one keeping the channel."""
+    path = tmp_path / "t.sqlite3"
+    conn = await aiosqlite.connect(str(path), isolation_level=None)
+    await migrate_sqlite(conn, [m for m in MIGRATIONS if m.version <= 10])
+    for settings in ("{}", "{}", '{"thread": true}'):
+        await conn.execute(
+            "INSERT INTO game_tables (guild_id, channel_id, game, host_id, max_seats, options,"
+            " turn_timer, seed, status, settings, created_at, updated_at)"
+            " VALUES (1, 2, 'smear', 3, 3, '{}', 0, 5, 'lobby', ?, 0, 0)",
+            (settings,),
+        )
+    await conn.close()
+    storage = await Storage.open(path)
+    try:
+        rows = await storage.tables.db.fetchall("SELECT id, in_channel FROM game_tables")
+        assert sorted(rows) == [(1, 0), (2, 1), (3, 0)]
+        with pytest.raises(ChannelTaken):
+            await storage.tables.create_table(_table(channel=2))
     finally:
         await storage.close()
 
@@ -273,8 +297,10 @@ async def test_a_channel_holds_several_live_tables_each_with_its_thread(
     """Issue 26: games play in threads of their channel, so the database no longer allows
     one live table per channel only; a table's thread is saved and loaded with it."""
     first, second = _table(), _table()
+    first.settings["thread"] = True  # its game will move into a thread: not in the channel
     await storage.tables.create_table(first)
     await storage.tables.create_table(second)
+    first.settings.pop("thread")
     first.thread_id = 555
     await storage.tables.save(first)
     loaded = {x.table.id: x.table for x in await storage.tables.load_owned(Shards())}
@@ -282,6 +308,26 @@ async def test_a_channel_holds_several_live_tables_each_with_its_thread(
     assert await storage.tables.live_table_in_channel(555) == first.id
     found = await storage.tables.record_of(first.id)
     assert found is not None and [p.channel_id for p in found[1]] == [10, 555]
+
+
+async def test_one_live_game_in_a_channel_itself_is_the_databases_rule(storage: Storage) -> None:
+    """Issue 34: two tables that would play in the channel itself, created at the same
+    instant, and a lobby whose thread was refused at its start: the database lets one in."""
+    results = await asyncio.gather(
+        storage.tables.create_table(_table()),
+        storage.tables.create_table(_table()),
+        return_exceptions=True,
+    )
+    assert sorted(type(r).__name__ for r in results) == ["ChannelTaken", "int"], results
+    waiting = _table()
+    waiting.settings["thread"] = True
+    await storage.tables.create_table(waiting)  # a lobby whose game wants a thread
+    with pytest.raises(ChannelTaken):
+        await storage.tables.claim_channel(waiting)  # its thread refused: the channel is taken
+    elsewhere = _table(channel=11)
+    elsewhere.settings["thread"] = True
+    await storage.tables.create_table(elsewhere)
+    await storage.tables.claim_channel(elsewhere)  # a free channel: it plays there
 
 
 async def test_results_and_ratings_are_written_exactly_once(storage: Storage) -> None:

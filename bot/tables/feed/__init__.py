@@ -104,6 +104,8 @@ class Feed:
             finished=self._finished,
         )
         self._closing = False
+        # Told when everything of an ended table is out (its thread may then be archived).
+        self.on_closed: Callable[[Table], None] | None = None
         self._retired: dict[int, dict[int, HandLane]] = {}  # lanes of tables owned before
 
     def _finished(self, table_id: int) -> bool:
@@ -267,6 +269,8 @@ class Feed:
             failures = 0
             if done:
                 self.tables.pop(tf.table.id, None)
+                if self.on_closed is not None:
+                    self.on_closed(tf.table)
                 return
             if self._closing and not tf.outbox:
                 return

@@ -78,6 +78,9 @@ class PublicMessages:
         self.table_edit_gap = table_edit_gap
         self.remind_after = remind_after
         self.interactions = interactions  # public messages through people's tokens
+        # Told when a post in a game's thread was refused (the bot may have lost Send
+        # Messages in Threads): the table's people are told what to grant.
+        self.refused_in_thread: Callable[[Table], None] | None = None
 
     def stale(self, tf: TableFeed) -> None:
         """The table moved on before a message was rendered: a later pass sends it (at once
@@ -93,8 +96,11 @@ class PublicMessages:
         if row.op == "post":
             assert payload is not None
             ready = await self._ready(payload)
-            message_id, _ = await self.discord.post(t.channel_of(row.slot), ready, row.nonce)
+            channel_id = t.channel_of(row.slot)
+            message_id, _ = await self.discord.post(channel_id, ready, row.nonce)
             tf.slots[row.slot] = Slot(row.nonce, message_id)
+            if message_id is None and channel_id == t.thread_id and self.refused_in_thread:
+                self.refused_in_thread(t)
             return message_id
         slot = tf.slots.get(row.slot)
         if row.op in ("edit", "close") and slot is not None and slot.message_id:

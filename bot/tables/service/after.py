@@ -19,8 +19,13 @@ from engine.record import to_record
 
 class AfterGameUseCases(UseCases):
     async def rematch(self, asker: Asker, answer: Answer, table_id: int) -> None:
-        """A new table in the channel with the same options, everyone invited back."""
-        work = self.commands.rematch(table_id, asker.place, asker.user_id, asker.name)
+        """A new table in the channel with the same options, everyone invited back. Asked
+        from the result line in the channel (the finished game's thread is archived), its game
+        gets a thread of its own as any new game; asked in the thread, it plays there."""
+        thread, why_not = self.parts.threads.wanted(asker)
+        work = self.commands.rematch(
+            table_id, asker.place, asker.user_id, asker.name, thread=thread
+        )
         try:
             t, shown = await answer.working(work, slow="none")
         except Refusal as e:
@@ -28,6 +33,7 @@ class AfterGameUseCases(UseCases):
                 raise Refusal("refusal-rematch-open") from None
             raise
         await self.post_lobby(asker, answer, t, shown)
+        await self.parts.threads.explain(asker, answer, why_not)
         game_event(t.id, "rematch", of=table_id)
 
     async def export(self, asker: Asker, answer: Answer, table_id: int) -> None:

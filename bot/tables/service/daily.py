@@ -85,7 +85,7 @@ class DailyUseCases(UseCases):
             await answer.post(payload, ephemeral=True)
             return
         deal = await answer.working(self._deal(asker.guild_id, game, day), slow="none")
-        thread, why_not = self.parts.threads.wanted(asker)
+        thread, why_not = self.parts.threads.wanted(asker, with_message=False)
         work = self.commands.open_daily(asker.place, asker.user_id, asker.name, deal, thread=thread)
         try:
             t = await answer.working(work, slow="none")

@@ -43,7 +43,7 @@ class LobbyUseCases(UseCases):
     async def learn(self, asker: Asker, answer: Answer, game: str) -> None:
         """``/smear learn``, ``/salad learn``: a first game against computers in this channel,
         started at once, the coach explaining every step on the asker's hand."""
-        thread, why_not = self.parts.threads.wanted(asker)
+        thread, why_not = self.parts.threads.wanted(asker, with_message=False)
         work = self.commands.open_learn(asker.place, asker.user_id, asker.name, game, thread=thread)
         try:
             t = await answer.working(work, slow="none")

@@ -14,11 +14,17 @@ from typing import Any
 from aiohttp import web
 
 from sandbox.emulator.rest.channels import ChannelRoutes
-from sandbox.emulator.threads import THREAD_ARCHIVED, THREAD_ARCHIVED_MESSAGE
+from sandbox.emulator.threads import (
+    MAX_ACTIVE_THREADS,
+    MAX_ACTIVE_THREADS_MESSAGE,
+    THREAD_ARCHIVED,
+    THREAD_ARCHIVED_MESSAGE,
+)
 from sandbox.gateway import INTENT_GUILD_MEMBERS
 from sandbox.limits import check_message
 from sandbox.models import (
     CREATE_PUBLIC_THREADS,
+    GUILD_ANNOUNCEMENT,
     GUILD_FORUM,
     GUILD_TEXT,
     MANAGE_THREADS,
@@ -35,6 +41,7 @@ from sandbox.responses import error_response, json_response
 WRONG_CHANNEL_TYPE = (400, 50024, "Cannot execute action on this channel type")
 MISSING_PERMISSIONS = (403, 50013, "Missing Permissions")
 ARCHIVED = (400, THREAD_ARCHIVED, THREAD_ARCHIVED_MESSAGE)
+AT_CAP = (400, MAX_ACTIVE_THREADS, MAX_ACTIVE_THREADS_MESSAGE)
 Refusal = tuple[int, int, str]
 
 
@@ -51,7 +58,9 @@ class ThreadRoutes(ChannelRoutes):
         parent = self._channel_or_error(request)
         if isinstance(parent, web.Response):
             return parent
-        if parent.type != GUILD_TEXT:  # not in a thread, nor a forum (Discord: "Does not work")
+        # Not in a thread, nor a forum (Discord: "Does not work"); an announcement channel's
+        # thread is an announcement thread (type 10).
+        if parent.type not in (GUILD_TEXT, GUILD_ANNOUNCEMENT):
             return _refused(WRONG_CHANNEL_TYPE)
         msg = self.messages.get(int(request.match_info["message_id"]))
         if msg is None or msg.deleted or msg.channel_id != parent.id or msg.ephemeral:
@@ -77,6 +86,7 @@ class ThreadRoutes(ChannelRoutes):
         payload, _ = await self._read_body(request)
         if parent.type == GUILD_FORUM:
             return self._start_forum_post(request, parent, payload)
+        # An announcement channel opens threads on a message only (as issue 34 reports).
         if parent.type != GUILD_TEXT:
             return _refused(WRONG_CHANNEL_TYPE)
         if payload.get("type") != PUBLIC_THREAD:
@@ -138,6 +148,8 @@ class ThreadRoutes(ChannelRoutes):
         slowmode = payload.get("rate_limit_per_user") is not None
         if slowmode and not self._may(parent.guild_id, bot, MANAGE_THREADS):
             return _refused(MISSING_PERMISSIONS)
+        if self.at_thread_cap(parent.guild_id):
+            return _refused(AT_CAP)
         return None
 
     @staticmethod
@@ -194,6 +206,8 @@ class ThreadRoutes(ChannelRoutes):
             self._may(thread.guild_id, bot, SEND_MESSAGES_IN_THREADS) and bot in thread.members
         ):
             return MISSING_PERMISSIONS  # unarchiving needs a member who may talk in it
+        if unarchiving and thread.archived and self.at_thread_cap(thread.guild_id):
+            return AT_CAP  # an unarchived thread is active again: it counts
         return None
 
     def _modify_thread(

@@ -21,10 +21,14 @@ from typing import TypeVar
 from bot.render import Rendered
 from bot.tables import Asker
 from bot.tables.ports import (
+    NO_PERMISSION,
+    RATE_LIMITED,
+    THREAD_CAP,
     Drawing,
     HiddenLimit,
     MessageGone,
     Posted,
+    ThreadRefused,
     TokenBusy,
     TokenRefused,
     drawn,
@@ -119,6 +123,11 @@ class FakeDiscord:
     locked_threads: set[int] = field(default_factory=set)
     deleted_threads: set[int] = field(default_factory=set)
     refuse_threads: bool = False
+    # Thread creation answers 429 with this retry_after (None: it does not).
+    threads_rate_limited: float | None = None
+    threads_at_cap: bool = False  # thread creation answers 160006 (others' threads fill it)
+    blocked_threads: set[int] = field(default_factory=set)  # no Send Messages in Threads
+    archived_threads: list[int] = field(default_factory=list)  # archived by the bot, in order
 
     def mint(self, channel_id: int) -> str:
         """A new interaction token, issued now, of a click or command in ``channel_id``."""
@@ -234,11 +243,15 @@ class FakeDiscord:
 
     async def create_thread(
         self, channel_id: int, message_id: int | None, name: str, archive_minutes: int
-    ) -> int | None:
+    ) -> int | ThreadRefused:
         await self._request("create_thread", True)
         assert 1 <= len(name) <= 100 and archive_minutes in (60, 1440, 4320, 10080)
+        if self.threads_rate_limited is not None:
+            return ThreadRefused(RATE_LIMITED, self.threads_rate_limited)
+        if self.threads_at_cap:
+            return ThreadRefused(THREAD_CAP)
         if self.refuse_threads or channel_id in self.threads:
-            return None
+            return ThreadRefused(NO_PERMISSION)
         if message_id is not None and message_id in self.threads:
             return message_id  # Discord: 160004, the message's thread takes its id
         thread_id = message_id if message_id is not None else next(self._ids)
@@ -258,7 +271,16 @@ class FakeDiscord:
         await self._request("reopen_thread", True)
         if thread_id in self.deleted_threads:
             return "deleted"
-        return "locked" if thread_id in self.locked_threads else "open"
+        if thread_id in self.locked_threads:
+            return "locked"
+        return "no-permission" if thread_id in self.blocked_threads else "open"
+
+    def thread_refusal(self, channel_id: int, with_message: bool) -> str | None:
+        return None  # the fake's channels are all text channels where the bot may
+
+    async def archive_thread(self, thread_id: int) -> None:
+        await self._request("archive_thread", True)
+        self.archived_threads.append(thread_id)
 
     async def post(self, channel_id: int, message: Rendered, nonce: str) -> int | None:
         await self._request("post", True)

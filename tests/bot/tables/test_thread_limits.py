@@ -1,0 +1,182 @@
+"""Threads bounded and never waited for (issue 34), bot/tables against the fake Discord and a
+clock moved by hand: a rate-limited thread sends the game to its channel at once and the next
+game asks again only after ``retry_after``; at the server's cap a game plays in the channel; a
+second game whose thread is refused waits in its lobby (one live game in the channel itself);
+a finished game's thread is archived; a thread the bot may not reopen keeps its game."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from bot.model import Refusal
+from bot.tables.threads import CAP_RECHECK_SECONDS
+from tests.bot.tables.test_tables import GUILD, World, _settle, _world
+from tests.bot.tables.test_threads import _ended, _fill, _lobby
+
+HOST, GUEST, OTHER, FOURTH = 101, 102, 103, 104
+
+
+async def _until(w: World, done: Callable[[], object], patience: float = 30.0) -> None:
+    """Until ``done()`` holds (the bot's background work on a busy machine), or fail."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + patience
+    while not done():
+        assert loop.time() < deadline, "the bot did not get there"
+        await asyncio.sleep(0.005)
+
+
+def _thread_requests(w: World) -> int:
+    return sum(1 for what, _ in w.discord.requests if what == "create_thread")
+
+
+async def test_a_rate_limited_thread_sends_the_game_to_the_channel_until_retry_after(
+    tmp_path: Path,
+) -> None:
+    w = await _world(tmp_path)
+    try:
+        w.discord.threads_rate_limited = 219.0
+        first, lobby = await _lobby(w, HOST)
+        await _fill(w, first, lobby, HOST, GUEST)
+        await _settle(w)
+        t = w.tables.live[first]
+        assert t.status == "playing" and t.thread_id is None, "played in the channel at once"
+        assert _thread_requests(w) == 1
+        notes = [
+            m.payload.content
+            for m in w.discord.live(w.channel, ephemeral=False)
+            if "wait before opening another thread" in (m.payload.content or "")
+        ]
+        assert len(notes) == 1, "the reason is said once"
+        await w.tables.commands.cancel(first, t.place, HOST, True)
+        await _ended(w, first)
+
+        # Within the retry_after: the next game does not ask Discord, it plays in the channel.
+        w.discord.threads_rate_limited = None
+        w.clock.advance(200)
+        second, lobby = await _lobby(w, OTHER)
+        await _fill(w, second, lobby, OTHER, FOURTH)
+        await _settle(w)
+        assert w.tables.live[second].thread_id is None
+        assert _thread_requests(w) == 1, "asked again before retry_after passed"
+        await w.tables.commands.cancel(second, w.tables.live[second].place, OTHER, True)
+        await _ended(w, second)
+
+        # Once it has passed, the next game asks again and gets its thread.
+        w.clock.advance(20)
+        third, lobby = await _lobby(w, HOST)
+        await _fill(w, third, lobby, HOST, GUEST)
+        await _settle(w)
+        assert w.tables.live[third].thread_id == lobby.id
+        assert _thread_requests(w) == 2
+    finally:
+        await w.tables.stop()
+        await w.storage.close()
+
+
+async def test_at_the_servers_thread_limit_a_game_plays_in_the_channel_and_the_next_waits(
+    tmp_path: Path,
+) -> None:
+    w = await _world(tmp_path)
+    try:
+        w.tables.threads.per_guild = 1
+        first, lobby = await _lobby(w, HOST)
+        await _fill(w, first, lobby, HOST, GUEST)
+        assert w.tables.live[first].thread_id == lobby.id
+        second, lobby = await _lobby(w, OTHER)
+        await _fill(w, second, lobby, OTHER, FOURTH)
+        await _settle(w)
+        assert w.tables.live[second].thread_id is None, "over the setting: in the channel"
+        assert _thread_requests(w) == 1, "no request for a thread past the setting"
+        third, lobby = await _lobby(w, GUEST)
+        place = w.tables.live[third].place
+        await w.tables.commands.add_computer(third, place, GUEST, "easy", True)
+        with pytest.raises(Refusal) as refused:
+            await w.tables.commands.start(third, place, GUEST, True)
+        assert refused.value.key == "refusal-thread-refused-channel-busy"
+        assert w.tables.live[third].status == "lobby", "the lobby waits"
+        saved = await w.storage.tables.load_table(third)
+        assert saved is not None and saved.table.status == "lobby"
+    finally:
+        await w.tables.stop()
+        await w.storage.close()
+
+
+async def test_a_finished_games_thread_is_archived_once_its_standings_are_out(
+    tmp_path: Path,
+) -> None:
+    w = await _world(tmp_path)
+    try:
+        tid, lobby = await _lobby(w, HOST)
+        await _fill(w, tid, lobby, HOST, GUEST)
+        t = w.tables.live[tid]
+        thread_id = t.thread_id
+        assert thread_id is not None
+        await w.tables.commands.cancel(tid, t.place, HOST, True)
+        await _ended(w, tid)
+        await _settle(w)
+        assert w.discord.archived_threads == [thread_id]
+    finally:
+        await w.tables.stop()
+        await w.storage.close()
+
+
+async def test_a_thread_the_bot_may_not_reopen_keeps_its_game_and_says_what_to_grant(
+    tmp_path: Path,
+) -> None:
+    w = await _world(tmp_path)
+    try:
+        tid, lobby = await _lobby(w, HOST)
+        await _fill(w, tid, lobby, HOST, GUEST)
+        await _settle(w)
+        t = w.tables.live[tid]
+        assert t.thread_id is not None
+        w.discord.blocked_threads.add(t.thread_id)
+        w.tables.heard_thread(t.thread_id, archived=True, locked=False)
+        await _until(w, lambda: w.tables.live[tid].settings.get("thread_blocked"))
+        await _settle(w)
+        assert w.tables.live[tid].status == "playing", "the game is kept"
+        said = [m.payload.content or "" for m in w.discord.live(w.channel, ephemeral=False)]
+        told = [x for x in said if "Send Messages in Threads" in x]
+        assert len(told) == 1 and not [x for x in said if "locked" in x or "unrated" in x], said
+        # Granted again: the next look reopens it and the table plays on in its thread.
+        w.discord.blocked_threads.clear()
+        w.tables.permissions_changed(GUILD)
+        await _until(w, lambda: "thread_blocked" not in w.tables.live[tid].settings)
+        assert "thread_blocked" not in w.tables.live[tid].settings
+    finally:
+        await w.tables.stop()
+        await w.storage.close()
+
+
+async def test_a_server_full_of_others_threads_is_asked_again_after_a_while(
+    tmp_path: Path,
+) -> None:
+    """Discord said 160006 while the bot had no thread of its own there (other bots' and
+    people's threads fill the cap): games play in the channel without asking, and after
+    ``CAP_RECHECK_SECONDS`` a game asks again (the others' threads archive by themselves)."""
+    w = await _world(tmp_path)
+    try:
+        w.discord.threads_at_cap = True
+        first, lobby = await _lobby(w, HOST)
+        await _fill(w, first, lobby, HOST, GUEST)
+        assert w.tables.live[first].thread_id is None
+        await w.tables.commands.cancel(first, w.tables.live[first].place, HOST, True)
+        await _ended(w, first)
+        w.discord.threads_at_cap = False
+        w.clock.advance(CAP_RECHECK_SECONDS / 2)
+        second, lobby = await _lobby(w, OTHER)
+        await _fill(w, second, lobby, OTHER, FOURTH)
+        assert w.tables.live[second].thread_id is None and _thread_requests(w) == 1
+        await w.tables.commands.cancel(second, w.tables.live[second].place, OTHER, True)
+        await _ended(w, second)
+        w.clock.advance(CAP_RECHECK_SECONDS)
+        third, lobby = await _lobby(w, HOST)
+        await _fill(w, third, lobby, HOST, GUEST)
+        assert w.tables.live[third].thread_id == lobby.id and _thread_requests(w) == 2
+    finally:
+        await w.tables.stop()
+        await w.storage.close()
