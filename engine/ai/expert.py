@@ -49,6 +49,7 @@ from engine.ai.fast.states import Position, position_of
 from engine.ai.fast.warm import warm_up
 from engine.ai.inference import PLAY_AGREEMENT
 from engine.ai.normal import salad_action, smear_action
+from engine.ai.rules import bids_to_search
 from engine.ai.salad_policy import PENALTY
 from engine.ai.search import SearchingPlayer
 from engine.ai.smear_policy import CARD_VALUE
@@ -433,7 +434,8 @@ def sensible_bids(
 
 
 def searched_bids(view: SmearView) -> tuple[int, ...]:
-    """Pass (when legal), the ``normal`` bid, and every bid the hand makes often enough.
+    """Pass (when legal, and the seat is short of the target: ``rules.must_go_out``), the
+    ``normal`` bid, and every bid the hand makes often enough.
 
     The last to speak is never outbid, and a made bid scores every point taken (S10): of the
     bids that do the same job it tries only the least (the least bid, and the least that wins
@@ -446,6 +448,7 @@ def searched_bids(view: SmearView) -> tuple[int, ...]:
     out = tuple(
         a for a in view.legal if a in (PASS, rule) or probs[a - BID_OFFSET - 1] >= SEARCH_BID_SHARE
     )
+    out = bids_to_search(view, out)
     if len(view.bids) == view.seats - 1:
         me = view.scores[view.seat]
         target = view.options.target
