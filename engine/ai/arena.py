@@ -92,14 +92,19 @@ def seat_player(
     iterations: int | None,
     options: tuple[tuple[str, str], ...],
 ) -> Player:
-    """A seat's player; ``options`` are keywords of ``ExpertPlayer`` (ablations)."""
+    """A seat's player; ``options`` are keywords of ``ExpertPlayer`` or ``HardPlayer``
+    (ablations)."""
     if not options:
         return make_player(game, level, budget_ms=budget_ms, iterations=iterations)
+    kwargs = {k: option_value(v) for k, v in options}
+    if level == "hard":
+        from engine.ai.hard import HardPlayer
+
+        return HardPlayer(game, budget_ms, iterations, **kwargs)  # type: ignore[arg-type]
     if level != "expert":
-        raise ValueError("options are for the expert level")
+        raise ValueError("options are for the searching levels (hard, expert)")
     from engine.ai.expert import ExpertPlayer
 
-    kwargs = {k: option_value(v) for k, v in options}
     return ExpertPlayer(game, budget_ms, iterations, **kwargs)  # type: ignore[arg-type]
 
 
@@ -185,30 +190,33 @@ def percentile(values: list[float], q: float) -> float:
 
 def tasks_for(args: argparse.Namespace) -> list[Task]:
     sets = max(1, math.ceil(args.games / args.seats))
-    out: list[Task] = []
-    for j in range(sets):
-        deal_seed = args.seed * 1_000_003 + j
-        for r in range(args.seats):
-            out.append(
-                Task(
-                    args.game,
-                    args.seats,
-                    args.candidate,
-                    args.field,
-                    deal_seed,
-                    r,
-                    deal_seed * 31 + r + 7,
-                    args.budget_ms,
-                    args.iterations,
-                    args.budget_ms if args.field_budget_ms is None else args.field_budget_ms,
-                    args.iterations if args.field_iterations is None else args.field_iterations,
-                    args.max_hands,
-                    args.cpu_time,
-                    tuple(args.candidate_option),
-                    tuple(args.field_option),
-                )
-            )
-    return out
+    return [t for j in range(sets) for t in deal_set(args, j)]
+
+
+def deal_set(args: argparse.Namespace, j: int) -> list[Task]:
+    """The ``j``-th duplicate deal set: one seeded deal sequence, the candidate in each seat
+    in turn (the arena's and the sequential test's unit, ``engine.ai.sprt``)."""
+    deal_seed = args.seed * 1_000_003 + j
+    return [
+        Task(
+            args.game,
+            args.seats,
+            args.candidate,
+            args.field,
+            deal_seed,
+            r,
+            deal_seed * 31 + r + 7,
+            args.budget_ms,
+            args.iterations,
+            args.budget_ms if args.field_budget_ms is None else args.field_budget_ms,
+            args.iterations if args.field_iterations is None else args.field_iterations,
+            args.max_hands,
+            args.cpu_time,
+            tuple(args.candidate_option),
+            tuple(args.field_option),
+        )
+        for r in range(args.seats)
+    ]
 
 
 def run(
