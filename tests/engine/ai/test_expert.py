@@ -237,3 +237,26 @@ def test_without_the_search_the_expert_bids_and_plays_by_the_rules() -> None:
     for i, st in enumerate(positions("smear", 3, 6, 120)):
         view = st.view(st.current_player or 0)
         assert player.choose(view, random.Random(i)) == rules.choose(view, random.Random(i))
+
+
+def test_a_later_stop_searches_at_least_its_deals() -> None:
+    """``prune_after``: a choice as clear as taking a sure jack is settled on the first few
+    deals, but a search told to wait plays every deal it was given first."""
+    st = smear_hand(["KS 2C 3C 4C 5C 6C", "QS JS 7D 8D 9D TD", "AS 3S 7H 8H 9H TH"], dealer=0)
+    act(st, "2", "pass", "pass", "JS")
+    view = st.view(2)
+    early = ExpertPlayer("smear", iterations=64).analyse(view, random.Random(4))
+    late = ExpertPlayer("smear", iterations=64, prune_after=64).analyse(view, random.Random(4))
+    assert early.deals < 64 and late.deals == 64
+    assert early.best == late.best == cards("AS")[0]
+
+
+def test_the_expert_can_search_by_hards_value() -> None:
+    """``value="margin"``: the points against the others' and the game won (Hard's value)
+    rank the arms; the sure jack is as clear by points as by the chance to win."""
+    st = smear_hand(["KS 2C 3C 4C 5C 6C", "QS JS 7D 8D 9D TD", "AS 3S 7H 8H 9H TH"], dealer=0)
+    act(st, "2", "pass", "pass", "JS")
+    player = ExpertPlayer("smear", iterations=20, value="margin")
+    assert player.choose(st.view(2), random.Random(4)) == cards("AS")[0]
+    with pytest.raises(ValueError):
+        ExpertPlayer("smear", iterations=20, value="points")
