@@ -72,17 +72,20 @@ class GameResult:
     field_sets: int = 0  # the field's seats' bids that were set (the rest are theirs)
 
 
-def option_value(text: str) -> bool | int | float | None:
-    """An ``--candidate-option`` value: true/false, none, a whole number or a number."""
+def option_value(text: str) -> bool | int | float | str | None:
+    """An ``--candidate-option`` value: true/false, none, a whole number, a number, or else
+    the text itself (``value=margin``)."""
     low = text.lower()
     if low in ("true", "false"):
         return low == "true"
     if low == "none":
         return None
-    try:
-        return int(text)
-    except ValueError:
-        return float(text)
+    for number in (int, float):
+        try:
+            return number(text)
+        except ValueError:
+            pass
+    return text
 
 
 def seat_player(

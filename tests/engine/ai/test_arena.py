@@ -168,3 +168,11 @@ def test_candidate_options_reach_the_expert() -> None:
     assert player.read_bids is True
     with pytest.raises(ValueError):
         arena.seat_player("smear", "normal", None, None, task.options)
+
+
+def test_option_values_are_read_as_what_they_look_like() -> None:
+    """A player keyword's value: a switch, nothing, a count, a share, or a name
+    (``value=margin``)."""
+    assert arena.option_value("False") is False and arena.option_value("none") is None
+    assert arena.option_value("64") == 64 and arena.option_value("0.3") == 0.3
+    assert arena.option_value("margin") == "margin"
