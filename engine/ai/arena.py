@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.ai import LEVELS, Player, budget, make_player
+from engine.ai import LEVELS, Player, budget, make_player, search_of
 from engine.games import GAME_NAMES, game
 from engine.record import new_game
 from engine.smear import SmearHandResult
@@ -100,12 +100,13 @@ def seat_player(
     if not options:
         return make_player(game, level, budget_ms=budget_ms, iterations=iterations)
     kwargs = {k: option_value(v) for k, v in options}
+    level = search_of(game, level)
     if level == "hard":
         from engine.ai.hard import HardPlayer
 
         return HardPlayer(game, budget_ms, iterations, **kwargs)  # type: ignore[arg-type]
-    if level != "expert":
-        raise ValueError("options are for the searching levels (hard, expert)")
+    if level != "expert-v1":
+        raise ValueError("options are for the searching levels (hard, expert-v1, expert)")
     from engine.ai.expert import ExpertPlayer
 
     return ExpertPlayer(game, budget_ms, iterations, **kwargs)  # type: ignore[arg-type]
@@ -129,7 +130,7 @@ def play_game(task: Task) -> GameResult:
                 task.field_options,
             )
         players.append(player)
-    if "expert" in (task.candidate, task.field):
+    if {search_of(task.game, task.candidate), search_of(task.game, task.field)} & {"expert-v1"}:
         from engine.ai.fast.warm import warm_up
 
         warm_up()  # loads (or compiles) the kernels before the first decision is timed

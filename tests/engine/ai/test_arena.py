@@ -158,11 +158,11 @@ def test_candidate_options_reach_the_expert() -> None:
     """``--candidate-option`` sets the candidate expert's keywords (the ablations)."""
     from engine.ai.expert import ExpertPlayer
 
-    line = "--game smear --seats 3 --candidate expert --field normal"
+    line = "--game smear --seats 3 --candidate expert-v1 --field normal"
     line += " --candidate-option read_plays=false --candidate-option set_risk=none"
     args = arena.parse_args([*line.split(), "--candidate-option", "endgame=2"])
     task = arena.tasks_for(args)[0]
-    player = arena.seat_player("smear", "expert", 10.0, None, task.options)
+    player = arena.seat_player("smear", "expert-v1", 10.0, None, task.options)
     assert isinstance(player, ExpertPlayer)
     assert (player.read_plays, player.set_risk, player.endgame) == (False, None, 2)
     assert player.read_bids is True

@@ -16,7 +16,7 @@ from engine.smear import SmearState
 from tests.engine.conftest import act, smear_hand
 
 # The levels that choose (random picks any legal action by design).
-LEVELS = ("easy", "normal-v1", "normal", "hard", "expert")
+LEVELS = ("easy", "normal-v1", "normal", "hard", "expert-v1", "expert")
 # Seat 0's hand is hopeless: no bid of it makes its points often, so only the score can make
 # a bid right.
 HANDS = ["2C 5D 7H 9S 3C 4D", "AS KS 2H 3H 4H 5H", "6C 7C 8C 9C TC JC"]

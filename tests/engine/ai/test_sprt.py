@@ -118,7 +118,7 @@ def test_the_command_accepts_a_clear_gain_and_rejects_a_loss(
 
 
 def test_a_bounded_run_ends_undecided(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["--candidate", "expert[endgame=0]", "--baseline", "hard", "--iterations", "2"]
+    argv = ["--candidate", "expert-v1[endgame=0]", "--baseline", "hard", "--iterations", "2"]
     assert sprt.main([*argv, "--max-games", "3"]) == 0
     out = capsys.readouterr().out
     assert "3 games (1 deal sets)" in out and "undecided" in out
