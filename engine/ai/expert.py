@@ -1,5 +1,7 @@
-"""The ``expert`` level: determinized search with weighted deals, ``normal`` rollouts and exact
-endgames, on the compiled core (``engine.ai.fast``).
+"""The weighted search, level ``expert-v1``: determinized search with weighted deals, ``normal``
+rollouts and exact endgames, on the compiled core (``engine.ai.fast``). It is Salad's Expert
+and the coach's; Smear's Expert is Hard's search at the Expert's budget, since this search lost
+to Hard there (issue 33, ``levels.EXPERT_SEARCH``).
 
 For each decision the player deals the unseen cards to the other seats consistently with
 everything public and weighs each deal by how well it explains what the others did: their
