@@ -9,8 +9,10 @@ legal action::
 Levels, weakest first: ``random`` (a uniformly random legal action), ``easy`` (a beginner's
 rules of thumb), ``normal-v1`` (the first rule-based player, frozen as a reference for the
 arena), ``normal`` (rules, with Smear bids from a measured model of what a hand makes),
-``hard`` (determinized Monte Carlo search with ``normal-v1`` rollouts) and ``expert`` (search
-with weighted deals, ``normal`` rollouts and exact endgames; ``engine.ai.expert``).
+``hard`` (determinized Monte Carlo search with ``normal-v1`` rollouts), ``expert-v1`` (search
+with weighted deals, ``normal`` rollouts and exact endgames; ``engine.ai.expert``) and
+``expert``: Hard's search at the Expert's budget in Smear, ``expert-v1`` in Salad
+(``levels.EXPERT_SEARCH``, ``search_of``).
 
 Every level takes ``budget_ms`` as a hard bound on its time per decision (the rule levels
 answer in well under a millisecond); with ``iterations`` and no ``budget_ms`` a search level is
@@ -23,7 +25,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from engine.levels import LEVELS, TABLE_LEVELS
+from engine.levels import EXPERT_SEARCH, LEVELS, TABLE_LEVELS
 from engine.salad import SaladView
 from engine.smear import SmearView
 
@@ -43,6 +45,12 @@ class RandomPlayer:
         if not view.legal:
             raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
         return view.legal[rng.randrange(len(view.legal))]
+
+
+def search_of(game: str, level: str) -> str:
+    """The player a level runs in a game: ``expert`` runs ``EXPERT_SEARCH[game]``, every other
+    level itself."""
+    return EXPERT_SEARCH[game] if level == "expert" else level
 
 
 def make_player(
@@ -68,6 +76,7 @@ def make_player(
         raise ValueError("budget_ms must be positive")
     if iterations is not None and iterations < 1:
         raise ValueError("iterations must be at least 1")
+    level = search_of(game, level)
     if level == "random":
         return RandomPlayer()
     if level in ("easy", "normal-v1"):
@@ -87,4 +96,4 @@ def make_player(
     return ExpertPlayer(game, budget_ms=budget_ms, iterations=iterations)
 
 
-__all__ = ["LEVELS", "TABLE_LEVELS", "Player", "RandomPlayer", "View", "make_player"]
+__all__ = ["LEVELS", "TABLE_LEVELS", "Player", "RandomPlayer", "View", "make_player", "search_of"]

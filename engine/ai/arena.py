@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.ai import LEVELS, Player, budget, make_player
+from engine.ai import LEVELS, Player, budget, make_player, search_of
 from engine.games import GAME_NAMES, game
 from engine.record import new_game
 from engine.smear import SmearHandResult
@@ -72,17 +72,20 @@ class GameResult:
     field_sets: int = 0  # the field's seats' bids that were set (the rest are theirs)
 
 
-def option_value(text: str) -> bool | int | float | None:
-    """An ``--candidate-option`` value: true/false, none, a whole number or a number."""
+def option_value(text: str) -> bool | int | float | str | None:
+    """An ``--candidate-option`` value: true/false, none, a whole number, a number, or else
+    the text itself (``value=margin``)."""
     low = text.lower()
     if low in ("true", "false"):
         return low == "true"
     if low == "none":
         return None
-    try:
-        return int(text)
-    except ValueError:
-        return float(text)
+    for number in (int, float):
+        try:
+            return number(text)
+        except ValueError:
+            pass
+    return text
 
 
 def seat_player(
@@ -92,14 +95,20 @@ def seat_player(
     iterations: int | None,
     options: tuple[tuple[str, str], ...],
 ) -> Player:
-    """A seat's player; ``options`` are keywords of ``ExpertPlayer`` (ablations)."""
+    """A seat's player; ``options`` are keywords of ``ExpertPlayer`` or ``HardPlayer``
+    (ablations)."""
     if not options:
         return make_player(game, level, budget_ms=budget_ms, iterations=iterations)
-    if level != "expert":
-        raise ValueError("options are for the expert level")
+    kwargs = {k: option_value(v) for k, v in options}
+    level = search_of(game, level)
+    if level == "hard":
+        from engine.ai.hard import HardPlayer
+
+        return HardPlayer(game, budget_ms, iterations, **kwargs)  # type: ignore[arg-type]
+    if level != "expert-v1":
+        raise ValueError("options are for the searching levels (hard, expert-v1, expert)")
     from engine.ai.expert import ExpertPlayer
 
-    kwargs = {k: option_value(v) for k, v in options}
     return ExpertPlayer(game, budget_ms, iterations, **kwargs)  # type: ignore[arg-type]
 
 
@@ -121,7 +130,7 @@ def play_game(task: Task) -> GameResult:
                 task.field_options,
             )
         players.append(player)
-    if "expert" in (task.candidate, task.field):
+    if {search_of(task.game, task.candidate), search_of(task.game, task.field)} & {"expert-v1"}:
         from engine.ai.fast.warm import warm_up
 
         warm_up()  # loads (or compiles) the kernels before the first decision is timed
@@ -185,30 +194,33 @@ def percentile(values: list[float], q: float) -> float:
 
 def tasks_for(args: argparse.Namespace) -> list[Task]:
     sets = max(1, math.ceil(args.games / args.seats))
-    out: list[Task] = []
-    for j in range(sets):
-        deal_seed = args.seed * 1_000_003 + j
-        for r in range(args.seats):
-            out.append(
-                Task(
-                    args.game,
-                    args.seats,
-                    args.candidate,
-                    args.field,
-                    deal_seed,
-                    r,
-                    deal_seed * 31 + r + 7,
-                    args.budget_ms,
-                    args.iterations,
-                    args.budget_ms if args.field_budget_ms is None else args.field_budget_ms,
-                    args.iterations if args.field_iterations is None else args.field_iterations,
-                    args.max_hands,
-                    args.cpu_time,
-                    tuple(args.candidate_option),
-                    tuple(args.field_option),
-                )
-            )
-    return out
+    return [t for j in range(sets) for t in deal_set(args, j)]
+
+
+def deal_set(args: argparse.Namespace, j: int) -> list[Task]:
+    """The ``j``-th duplicate deal set: one seeded deal sequence, the candidate in each seat
+    in turn (the arena's and the sequential test's unit, ``engine.ai.sprt``)."""
+    deal_seed = args.seed * 1_000_003 + j
+    return [
+        Task(
+            args.game,
+            args.seats,
+            args.candidate,
+            args.field,
+            deal_seed,
+            r,
+            deal_seed * 31 + r + 7,
+            args.budget_ms,
+            args.iterations,
+            args.budget_ms if args.field_budget_ms is None else args.field_budget_ms,
+            args.iterations if args.field_iterations is None else args.field_iterations,
+            args.max_hands,
+            args.cpu_time,
+            tuple(args.candidate_option),
+            tuple(args.field_option),
+        )
+        for r in range(args.seats)
+    ]
 
 
 def run(

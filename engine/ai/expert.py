@@ -1,5 +1,7 @@
-"""The ``expert`` level: determinized search with weighted deals, ``normal`` rollouts and exact
-endgames, on the compiled core (``engine.ai.fast``).
+"""The weighted search, level ``expert-v1``: determinized search with weighted deals, ``normal``
+rollouts and exact endgames, on the compiled core (``engine.ai.fast``). It is Salad's Expert
+and the coach's; Smear's Expert is Hard's search at the Expert's budget, since this search lost
+to Hard there (issue 33, ``levels.EXPERT_SEARCH``).
 
 For each decision the player deals the unseen cards to the other seats consistently with
 everything public and weighs each deal by how well it explains what the others did: their
@@ -49,6 +51,7 @@ from engine.ai.fast.states import Position, position_of
 from engine.ai.fast.warm import warm_up
 from engine.ai.inference import PLAY_AGREEMENT
 from engine.ai.normal import salad_action, smear_action
+from engine.ai.rules import bids_to_search
 from engine.ai.salad_policy import PENALTY
 from engine.ai.search import SearchingPlayer
 from engine.ai.smear_policy import CARD_VALUE
@@ -79,6 +82,12 @@ PRUNE_AFTER = 8
 PRUNE_Z = 3.0
 # A batch is planned to end this far inside the time left (the pace of the next batch varies).
 PACE_MARGIN = 1.25
+# What a search maximizes (Smear): the chance to win the game from the scores the hand leaves
+# (the outcome's measure 0), or Hard's value, the points against the others' with a game won
+# or lost worth ``search.WIN_VALUE`` (the margin, measure 1; in points, so its tie bonus and
+# the difference worth searching for are Hard's 0.05 points).
+VALUES = {"win": 0, "margin": 1}
+MARGIN_TIE_BONUS = 0.05
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,8 +129,10 @@ class Tally:
     """Every arm's outcomes deal by deal, in the kernels' flat arrays (``fast.tally``), and
     which arms are still played."""
 
-    def __init__(self, arms: int) -> None:
+    def __init__(self, arms: int, measure: int = 0, prune_after: int = PRUNE_AFTER) -> None:
         self.arms = arms
+        self.measure = measure  # the outcome the arms are ranked and pruned by (``VALUES``)
+        self.prune_after = prune_after
         self.active = list(range(arms))
         self.played = [0] * arms  # deals each arm was played on (a prefix of the deals)
         self.deals = 0
@@ -149,12 +160,12 @@ class Tally:
         return float(out[0]), float(out[1]), float(out[2]), float(out[3])
 
     def best(self) -> int:
-        return max(self.active, key=lambda a: self.means(a)[0])
+        return max(self.active, key=lambda a: self.means(a)[self.measure])
 
     def prune(self, matter: float) -> bool:
         """Stop playing the arms clearly worse than the best; True when the choice is made
         (one arm left, or none could beat the best by more than ``matter``)."""
-        if self.deals < PRUNE_AFTER or len(self.active) < 2:
+        if self.deals < self.prune_after or len(self.active) < 2:
             return len(self.active) < 2
         best = self.best()
         keep = [best]
@@ -163,7 +174,7 @@ class Tally:
             if a == best:
                 continue
             mean, var, effective = tally.gap(
-                self.weights, self.outcomes, self.deals, self.arms, best, a
+                self.weights, self.outcomes, self.deals, self.arms, best, a, self.measure
             )
             spread = PRUNE_Z * math.sqrt(var / max(1.0, effective))
             if mean > spread:
@@ -183,7 +194,9 @@ class ExpertPlayer(SearchingPlayer):
     made; ``search_bids``/``search_cards`` False take the ``normal`` rules' bids or cards
     instead of searching them; ``agree`` is the share of the others' cards read as the
     ``normal`` rules' (``inference.PLAY_AGREEMENT`` by default), ``bid_rules`` reads their
-    bids as exactly the ``normal`` rules' too."""
+    bids as exactly the ``normal`` rules' too; ``value`` is what the Smear search maximizes
+    (``VALUES``: "win" the chance to win the game, "margin" Hard's points and game won), and
+    ``prune_after`` the deals before an arm may be pruned or the search stopped."""
 
     def __init__(
         self,
@@ -201,6 +214,8 @@ class ExpertPlayer(SearchingPlayer):
         search_cards: bool = True,
         agree: float | None = None,
         bid_rules: bool = False,
+        value: str = "win",
+        prune_after: int = PRUNE_AFTER,
     ) -> None:
         super().__init__(game, budget_ms, iterations)
         self.read_bids = read_bids
@@ -213,6 +228,10 @@ class ExpertPlayer(SearchingPlayer):
         self.search_cards = search_cards
         self.agree = PLAY_AGREEMENT[game] if agree is None else agree
         self.bid_rules = bid_rules
+        if value not in VALUES:
+            raise ValueError(f"value is one of {', '.join(VALUES)}, not {value!r}")
+        self.measure = VALUES[value] if game == "smear" else 0
+        self.prune_after = prune_after
 
     def decide(self, view: SmearView | SaladView, rng: random.Random) -> int:
         bidding = isinstance(view, SmearView) and view.phase == Phase.BID
@@ -248,18 +267,19 @@ class ExpertPlayer(SearchingPlayer):
         means = [t.means(a) for a in range(len(arms))]
         # Each action at its best arm (a bid at its best trump).
         best_arm: dict[int, int] = {}
+        k = self.measure
         for a, (action, _) in enumerate(arms):
-            if action not in best_arm or means[a][0] > means[best_arm[action]][0]:
+            if action not in best_arm or means[a][k] > means[best_arm[action]][k]:
                 best_arm[action] = a
         choices = [i for i, rep in enumerate(searched) if best_arm[rep] in t.active]
         if bidding and t.deals:
             assert isinstance(view, SmearView)
             set_rates = [means[best_arm[rep]][3] for rep in searched]
             choices = sensible_bids(view, searched, set_rates, self.set_risk) or choices
-        bonus = TIE_BONUS[self.game]
+        bonus = MARGIN_TIE_BONUS if k else TIE_BONUS[self.game]
         best = max(
             choices,
-            key=lambda i: means[best_arm[searched[i]]][0] + (bonus if searched[i] == hint else 0),
+            key=lambda i: means[best_arm[searched[i]]][k] + (bonus if searched[i] == hint else 0),
         )
         of = {a: best_arm[rep] for rep in searched for a in classes[rep]}
         return Analysis(
@@ -301,8 +321,8 @@ class ExpertPlayer(SearchingPlayer):
         if self.bid_rules:
             flags |= kernel_search.READ_BID_RULES
         agree = self.agree
-        matter = MATTER[self.game]
-        t = Tally(len(arms))
+        matter = MARGIN_TIE_BONUS if self.measure else MATTER[self.game]
+        t = Tally(len(arms), self.measure, self.prune_after)
         flat = int_array([x for arm in arms for x in arm])
         limit = self.iterations
         while True:
@@ -433,7 +453,8 @@ def sensible_bids(
 
 
 def searched_bids(view: SmearView) -> tuple[int, ...]:
-    """Pass (when legal), the ``normal`` bid, and every bid the hand makes often enough.
+    """Pass (when legal, and the seat is short of the target: ``rules.must_go_out``), the
+    ``normal`` bid, and every bid the hand makes often enough.
 
     The last to speak is never outbid, and a made bid scores every point taken (S10): of the
     bids that do the same job it tries only the least (the least bid, and the least that wins
@@ -446,6 +467,7 @@ def searched_bids(view: SmearView) -> tuple[int, ...]:
     out = tuple(
         a for a in view.legal if a in (PASS, rule) or probs[a - BID_OFFSET - 1] >= SEARCH_BID_SHARE
     )
+    out = bids_to_search(view, out)
     if len(view.bids) == view.seats - 1:
         me = view.scores[view.seat]
         target = view.options.target

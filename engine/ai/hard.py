@@ -26,7 +26,7 @@ import random
 from engine.ai import salad_normal, salad_policy, smear_normal, smear_policy
 from engine.ai.budget import Budget
 from engine.ai.determinize import Knowledge, knowledge_of, salad_state, sample_hands, smear_state
-from engine.ai.rules import salad_action, smear_action
+from engine.ai.rules import bids_to_search, salad_action, smear_action
 from engine.ai.search import SearchingPlayer, salad_value, smear_value
 from engine.core import PASS, Phase
 from engine.salad import SaladState, SaladView
@@ -102,7 +102,9 @@ class HardPlayer(SearchingPlayer):
         self.bid_filter_tries = bid_filter_tries
 
     def decide(self, view: SmearView | SaladView, rng: random.Random) -> int:
-        legal = view.legal
+        legal = bids_to_search(view, view.legal) if isinstance(view, SmearView) else view.legal
+        if len(legal) == 1:
+            return legal[0]
         clock = Budget(self.budget_ms)
         limit = self.iterations
         know = knowledge_of(view)

@@ -9,7 +9,7 @@ import random
 from engine.ai import salad_policy, smear_policy
 from engine.ai.determinize import knowledge_of
 from engine.cards import BIT
-from engine.core import Phase
+from engine.core import PASS, Phase
 from engine.salad import DECK_MASK, HAND_SIZE, SaladView
 from engine.smear import SmearView
 
@@ -36,6 +36,24 @@ def bidder_threatens(view: SmearView) -> bool:
     return view.scores[b] + view.bid >= view.options.target or (
         view.bid == 4 and view.scores[b] >= 1
     )
+
+
+def must_go_out(view: SmearView) -> bool:
+    """The seat is to bid at or past the target with a bid legal: any made bid wins the game
+    (S12), so a searching level leaves the pass out of its choices
+    (``smear_policy.at_target``)."""
+    return (
+        view.phase == Phase.BID
+        and smear_policy.at_target(view.scores[view.seat], view.options.target)
+        and any(a != PASS for a in view.legal)
+    )
+
+
+def bids_to_search(view: SmearView, actions: tuple[int, ...]) -> tuple[int, ...]:
+    """``actions`` without the pass when the seat must go out (``must_go_out``)."""
+    if not must_go_out(view):
+        return actions
+    return tuple(a for a in actions if a != PASS)
 
 
 def smear_action(view: SmearView, careful: bool) -> int:

@@ -92,16 +92,14 @@ def choose_bid(
     bids: tuple[tuple[int, int], ...],
 ) -> int:
     """A legal bidding action: the wanted bid if legal, else a pass (or the lowest bid the
-    stuck dealer must make, S2)."""
+    stuck dealer must make, S2); at or past the target never a pass while a bid is legal
+    (``smear_policy.at_target``, S12)."""
     want = wanted_bid(hand, seat, seats, scores, target, bids)
     if want and legal >> (BID_OFFSET + want) & 1:
         return BID_OFFSET + want
-    if legal >> PASS & 1:
+    if legal >> PASS & 1 and not smear_policy.at_target(scores[seat], target):
         return PASS
-    for b in (2, 3, 4):
-        if legal >> (BID_OFFSET + b) & 1:
-            return BID_OFFSET + b
-    return PASS
+    return smear_policy.least_legal_bid(legal)
 
 
 def opening_lead(hand: int, suit: int) -> int:

@@ -398,7 +398,8 @@ def choose_bid(st: Ints) -> int:
     want = wanted_bid(st[S_HANDS + seat], seat, st[S_N], st, st[S_BID], high_seat, st[S_BIDS_MADE])
     if want and legal >> (BID_OFFSET + want) & 1:
         return BID_OFFSET + want
-    if legal >> PASS & 1:
+    # At or past the target any made bid wins (S12): no pass while a bid is legal.
+    if legal >> PASS & 1 and st[S_SCORES + seat] < st[S_TARGET]:
         return PASS
     for b in range(2, 5):
         if legal >> (BID_OFFSET + b) & 1:

@@ -34,11 +34,12 @@ def arm_means(
 
 @kernel
 def gap(
-    weights: Floats, outcomes: Floats, deals: int, arms: int, a: int, b: int
+    weights: Floats, outcomes: Floats, deals: int, arms: int, a: int, b: int, measure: int
 ) -> tuple[float, float, float]:
-    """The weighted mean and variance of (value of ``a`` - value of ``b``) deal by deal, and
-    the deals' effective number (Kish: (sum w)^2 / sum w^2; fewer than the deals when a few
-    deals explain the table far better than the rest)."""
+    """The weighted mean and variance of (``measure`` of ``a`` - ``measure`` of ``b``; 0 the
+    value, 1 the margin) deal by deal, and the deals' effective number (Kish: (sum w)^2 /
+    sum w^2; fewer than the deals when a few deals explain the table far better than the
+    rest)."""
     total = 0.0
     squares = 0.0
     mean = 0.0
@@ -46,13 +47,20 @@ def gap(
         w = weights[d]
         total += w
         squares += w * w
-        mean += w * (outcomes[(d * arms + a) * OUTCOME] - outcomes[(d * arms + b) * OUTCOME])
+        mean += w * (
+            outcomes[(d * arms + a) * OUTCOME + measure]
+            - outcomes[(d * arms + b) * OUTCOME + measure]
+        )
     if total <= 0.0:
         return 0.0, 0.0, 0.0
     mean /= total
     var = 0.0
     for d in range(deals):
-        g = outcomes[(d * arms + a) * OUTCOME] - outcomes[(d * arms + b) * OUTCOME] - mean
+        g = (
+            outcomes[(d * arms + a) * OUTCOME + measure]
+            - outcomes[(d * arms + b) * OUTCOME + measure]
+            - mean
+        )
         var += weights[d] * g * g
     return mean, var / total, total * total / squares
 

@@ -50,7 +50,7 @@ def play_deals(view: SmearView | SaladView, deals: int, rng: random.Random) -> N
             flags, PLAY_AGREEMENT["salad"], weights, outcomes,
         )  # fmt: skip
     tally.arm_means(weights, outcomes, deals, 1, 0, jit.floats(search.OUTCOME))
-    tally.gap(weights, outcomes, deals, 1, 0, 0)
+    tally.gap(weights, outcomes, deals, 1, 0, 0, 0)
 
 
 @contextmanager

@@ -158,13 +158,21 @@ def test_candidate_options_reach_the_expert() -> None:
     """``--candidate-option`` sets the candidate expert's keywords (the ablations)."""
     from engine.ai.expert import ExpertPlayer
 
-    line = "--game smear --seats 3 --candidate expert --field normal"
+    line = "--game smear --seats 3 --candidate expert-v1 --field normal"
     line += " --candidate-option read_plays=false --candidate-option set_risk=none"
     args = arena.parse_args([*line.split(), "--candidate-option", "endgame=2"])
     task = arena.tasks_for(args)[0]
-    player = arena.seat_player("smear", "expert", 10.0, None, task.options)
+    player = arena.seat_player("smear", "expert-v1", 10.0, None, task.options)
     assert isinstance(player, ExpertPlayer)
     assert (player.read_plays, player.set_risk, player.endgame) == (False, None, 2)
     assert player.read_bids is True
     with pytest.raises(ValueError):
         arena.seat_player("smear", "normal", None, None, task.options)
+
+
+def test_option_values_are_read_as_what_they_look_like() -> None:
+    """A player keyword's value: a switch, nothing, a count, a share, or a name
+    (``value=margin``)."""
+    assert arena.option_value("False") is False and arena.option_value("none") is None
+    assert arena.option_value("64") == 64 and arena.option_value("0.3") == 0.3
+    assert arena.option_value("margin") == "margin"

@@ -76,7 +76,7 @@ def mask(text: str) -> int:
 
 
 def test_iterations_make_the_decision_repeatable() -> None:
-    player = make_player("smear", "expert", iterations=6)
+    player = make_player("smear", "expert-v1", iterations=6)
     for i, st in enumerate(positions("smear", 3, 5, 80)):
         if i % 5:
             continue
@@ -106,13 +106,13 @@ def test_long_shot_bids_are_not_searched() -> None:
 
 def test_expert_does_not_bid_four_on_a_hopeless_hand() -> None:
     st = smear_hand(["2C 5D 7H 9S 3C 4D", "AS KS 2H 3H 4H 5H", "6C 7C 8C 9C TC JC"], dealer=2)
-    player = make_player("smear", "expert", iterations=20)
+    player = make_player("smear", "expert-v1", iterations=20)
     assert player.choose(st.view(0), random.Random(1)) == PASS
 
 
 def test_expert_bids_and_leads_the_ace_with_ace_king_jack_ten() -> None:
     st = smear_hand(["AS KS JS TS 3H 4D", "5C 6C 7D 8H 9H 2D", "QC KD 5H 6D 7C 8C"], dealer=2)
-    player = make_player("smear", "expert", iterations=40)
+    player = make_player("smear", "expert-v1", iterations=40)
     bid = player.choose(st.view(0), random.Random(1))
     assert bid != PASS
     st.apply(bid, 0)
@@ -127,7 +127,7 @@ def test_expert_takes_a_sure_jack() -> None:
     st = smear_hand(["KS 2C 3C 4C 5C 6C", "QS JS 7D 8D 9D TD", "AS 3S 7H 8H 9H TH"], dealer=0)
     act(st, "2", "pass", "pass", "JS")
     assert st.current_player == 2
-    player = make_player("smear", "expert", iterations=20)
+    player = make_player("smear", "expert-v1", iterations=20)
     assert player.choose(st.view(2), random.Random(4)) == cards("AS")[0]
 
 
@@ -171,7 +171,7 @@ def test_the_analysis_values_every_legal_action() -> None:
 def test_expert_stretches_to_go_out() -> None:
     """K-7 of spades and little else: not worth a bid at 0-0, but at 10 points a made 2 wins
     the game (S12), which is worth the risk of a set."""
-    player = make_player("smear", "expert", iterations=100)
+    player = make_player("smear", "expert-v1", iterations=100)
     for scores, bid in (([0, 0, 0], PASS), ([0, 0, 10], bid_action(2))):
         st = smear_hand(
             ["2C 3C 4C 5C 6C 7C", "8C 9C TC JC QC KC", "KS 7S 2H 8H 9D 3D"],
@@ -187,7 +187,7 @@ def test_search_leaves_the_collector_as_it_found_it() -> None:
 
     st = next(iter(positions("smear", 3, 3)))
     view = st.view(st.current_player or 0)
-    for level in ("hard", "expert"):
+    for level in ("hard", "expert-v1"):
         player = make_player("smear", level, iterations=2)
         assert gc.isenabled()
         player.choose(view, random.Random(1))
@@ -237,3 +237,26 @@ def test_without_the_search_the_expert_bids_and_plays_by_the_rules() -> None:
     for i, st in enumerate(positions("smear", 3, 6, 120)):
         view = st.view(st.current_player or 0)
         assert player.choose(view, random.Random(i)) == rules.choose(view, random.Random(i))
+
+
+def test_a_later_stop_searches_at_least_its_deals() -> None:
+    """``prune_after``: a choice as clear as taking a sure jack is settled on the first few
+    deals, but a search told to wait plays every deal it was given first."""
+    st = smear_hand(["KS 2C 3C 4C 5C 6C", "QS JS 7D 8D 9D TD", "AS 3S 7H 8H 9H TH"], dealer=0)
+    act(st, "2", "pass", "pass", "JS")
+    view = st.view(2)
+    early = ExpertPlayer("smear", iterations=64).analyse(view, random.Random(4))
+    late = ExpertPlayer("smear", iterations=64, prune_after=64).analyse(view, random.Random(4))
+    assert early.deals < 64 and late.deals == 64
+    assert early.best == late.best == cards("AS")[0]
+
+
+def test_the_expert_can_search_by_hards_value() -> None:
+    """``value="margin"``: the points against the others' and the game won (Hard's value)
+    rank the arms; the sure jack is as clear by points as by the chance to win."""
+    st = smear_hand(["KS 2C 3C 4C 5C 6C", "QS JS 7D 8D 9D TD", "AS 3S 7H 8H 9H TH"], dealer=0)
+    act(st, "2", "pass", "pass", "JS")
+    player = ExpertPlayer("smear", iterations=20, value="margin")
+    assert player.choose(st.view(2), random.Random(4)) == cards("AS")[0]
+    with pytest.raises(ValueError):
+        ExpertPlayer("smear", iterations=20, value="points")

@@ -364,13 +364,18 @@ def test_the_tallies_are_the_plain_weighted_means() -> None:
         tally.arm_means(weights, outcomes, deals, arms, arm, got)
         want = [sum(w[d] * at(d, arm, k) for d in range(deals)) / total for k in range(4)]
         assert [got[k] for k in range(4)] == pytest.approx(want, rel=1e-12)
-    mean, var, effective = tally.gap(weights, outcomes, deals, arms, 2, 0)
+    mean, var, effective = tally.gap(weights, outcomes, deals, arms, 2, 0, 0)
     diffs = [at(d, 2) - at(d, 0) for d in range(deals)]
     want_mean = sum(w[d] * diffs[d] for d in range(deals)) / total
     want_var = sum(w[d] * (diffs[d] - want_mean) ** 2 for d in range(deals)) / total
     assert (mean, var) == pytest.approx((want_mean, want_var), rel=1e-12)
     assert effective == pytest.approx(total**2 / sum(x * x for x in w), rel=1e-12)
     assert 1.0 < effective < deals  # uneven weights count as fewer deals
+    margin_mean, _, _ = tally.gap(weights, outcomes, deals, arms, 2, 0, 1)
+    margins = [at(d, 2, 1) - at(d, 0, 1) for d in range(deals)]
+    assert margin_mean == pytest.approx(
+        sum(w[d] * margins[d] for d in range(deals)) / total, rel=1e-12
+    )
 
 
 def test_the_kernel_generator_repeats_and_draws_evenly() -> None:

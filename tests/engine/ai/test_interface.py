@@ -11,8 +11,8 @@ from engine.record import new_game
 
 
 def test_levels() -> None:
-    assert LEVELS == ("random", "easy", "normal-v1", "normal", "hard", "expert")
-    # normal-v1 is the arena's fixed reference, never seated at a table.
+    assert LEVELS == ("random", "easy", "normal-v1", "normal", "hard", "expert-v1", "expert")
+    # normal-v1 and expert-v1 are the arena's references, never seated at a table.
     assert TABLE_LEVELS == ("random", "easy", "normal", "hard", "expert")
 
 
@@ -35,3 +35,18 @@ def test_random_plays_a_whole_game(game: str, seats: int) -> None:
         assert seat is not None
         action = player.choose(state.view(seat), rng)
         state.apply(action, seat)
+
+
+def test_smears_expert_is_hards_search_and_salads_the_weighted_one() -> None:
+    """Issue 33: Smear's weighted search lost to Hard at the shipped budgets, so the Expert
+    name goes to Hard's search at the Expert's budget (a monotonic ladder); Salad's Expert is
+    the weighted search, which leads Normal there."""
+    from engine.ai.expert import ExpertPlayer
+    from engine.ai.hard import HardPlayer
+    from engine.levels import SEARCH_BUDGET_MS
+
+    smear = make_player("smear", "expert", budget_ms=SEARCH_BUDGET_MS["expert"])
+    assert isinstance(smear, HardPlayer) and smear.budget_ms == 250.0
+    assert SEARCH_BUDGET_MS["expert"] > SEARCH_BUDGET_MS["hard"]
+    assert isinstance(make_player("salad", "expert"), ExpertPlayer)
+    assert isinstance(make_player("smear", "expert-v1"), ExpertPlayer)

@@ -35,7 +35,7 @@ def test_rule_levels_only_play_legal_actions(game: str, seats: int) -> None:
     assert checked >= 1000
 
 
-@pytest.mark.parametrize("level", ["hard", "expert"])
+@pytest.mark.parametrize("level", ["hard", "expert-v1", "expert"])
 @pytest.mark.parametrize("game,seats", CASES)
 def test_search_levels_only_play_legal_actions(game: str, seats: int, level: str) -> None:
     player = _player(game, level)

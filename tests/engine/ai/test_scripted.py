@@ -13,7 +13,7 @@ from engine.salad import SaladState
 from engine.smear import SmearState
 
 
-@pytest.mark.parametrize("level", ["normal-v1", "normal", "hard", "expert"])
+@pytest.mark.parametrize("level", ["normal-v1", "normal", "hard", "expert-v1", "expert"])
 def test_smear_bidder_with_ace_king_jack_ten_bids_and_leads_the_ace(level: str) -> None:
     st = SmearState(3, first_dealer=2)
     st.deal(
@@ -33,7 +33,7 @@ def test_smear_bidder_with_ace_king_jack_ten_bids_and_leads_the_ace(level: str) 
     assert player.choose(st.view(0), random.Random(2)) == parse_cards(["AS"])[0]
 
 
-@pytest.mark.parametrize("level", ["normal-v1", "normal", "hard", "expert"])
+@pytest.mark.parametrize("level", ["normal-v1", "normal", "hard", "expert-v1", "expert"])
 def test_salad_hand_four_discards_the_lone_king_of_spades(level: str) -> None:
     st = SaladState(4, first_dealer=0)
     st.hand_index = 3  # hand 4: 100 for taking the king of spades
@@ -68,7 +68,7 @@ def _bidding_spot(scores: tuple[int, int, int], first_bid: int | None) -> SmearS
     return st
 
 
-@pytest.mark.parametrize("level", ["normal-v1", "normal", "hard", "expert"])
+@pytest.mark.parametrize("level", ["normal-v1", "normal", "hard", "expert-v1", "expert"])
 def test_smear_takes_the_bid_from_a_bidder_who_would_go_out(level: str) -> None:
     """S12: only the bidder can win, so an opponent at 10 who bid 2 must be outbid."""
     player = make_player("smear", level, iterations=100)
