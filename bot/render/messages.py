@@ -45,7 +45,11 @@ from engine.core import Phase, TrickView
 
 HAND_ROWS = 5  # Discord: at most five rows of components on a message
 PER_ROW = 5  # and five buttons a row
-TABLE_LIMIT = 1800  # characters of the hand-by-hand score table in the standings
+FIELD_VALUE_LIMIT = 1024  # Discord: characters of an embed field's value (documented)
+FENCE = "```"
+# Characters of the hand-by-hand score table's lines in the standings (a field's value, with
+# its code fence): a longer game shows its latest hands.
+TABLE_LIMIT = FIELD_VALUE_LIMIT - len(f"{FENCE}\n\n{FENCE}")
 
 
 # ---------------------------------------------------------------------- lobby
@@ -367,11 +371,11 @@ def _score_table(t: Table, lang: Lang) -> str:
             continue  # a passed-out Smear hand changed nothing
         cells = " ".join(str(v).rjust(w) for v, w in zip(r.scores, width, strict=True))
         body.append(f"{i:>5} {cells}")
-    while body and sum(len(x) + 1 for x in lines + body) > TABLE_LIMIT:
+    while body and len("\n".join(lines + body)) > TABLE_LIMIT:
         body.pop(0)
         if body and body[0] != "...":
             body[0] = "..."
-    return "```\n" + "\n".join(lines + body) + "\n```"
+    return f"{FENCE}\n" + "\n".join(lines + body) + f"\n{FENCE}"
 
 
 def score_chart(t: Table, lang: Lang) -> ScoreChart:

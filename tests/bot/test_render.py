@@ -270,6 +270,26 @@ def test_final_standings_say_how_the_game_was_won() -> None:
     assert seen == {"four", "target"}, seen
 
 
+def test_a_long_games_standings_fit_discords_embed_field() -> None:
+    """A long game's score table (a 1,183-character field stalled a game's standings: Discord
+    refuses a field value over 1,024 characters, documented) shows its latest hands within it,
+    the last hand's row included."""
+    long = next(
+        t
+        for seed in range(200)
+        if (t := _finished_smear(seed, target=60)) is not None
+        and t.state is not None
+        and len(t.state.results) > 40
+    )
+    assert long.state is not None
+    embed = final_standings(long, EN).embed
+    assert embed is not None
+    for f in embed.fields:
+        assert len(f.value) <= 1024, (f.name, len(f.value))
+    last_row = [r for r in embed.fields[0].value.splitlines() if not r.startswith("```")][-1]
+    assert last_row.split()[0] == str(len(long.state.results))
+
+
 def test_computers_and_people_on_autopilot_read_differently() -> None:
     t = sample_table("smear", 3)
     t.seats[1] = Seat(None, "Ada", level="hard")
