@@ -88,7 +88,10 @@ class Hands:
         """Every hand up to the plan."""
         for lane, seat, lang, turn in plan.hands:
             async with lane.lock:
-                rendered = await self._hand(tf, plan, lane, seat, lang, turn)
+                try:
+                    rendered = await self._hand(tf, plan, lane, seat, lang, turn)
+                except TableMoved:  # nothing was sent: the next pass draws the newer state
+                    rendered = False
             if not rendered:
                 tf.wake_at(self.clock.monotonic() + STALE_RETRY)
                 return
@@ -103,7 +106,7 @@ class Hands:
         turn: tuple[int, int] | None,
     ) -> bool:
         """Bring one person's hand up to the plan. False if it could not be rendered (the
-        table moved on)."""
+        table moved on); ``TableMoved`` if it moved while a request waited to leave."""
         copy = lane.copy
         new_hand = copy is not None and plan.hand_no > copy.hand_no
         turn_came = turn is not None and (copy is None or copy.turn != turn)
@@ -123,20 +126,14 @@ class Hands:
             payload = plan.hand(lane, seat, lang)
             if payload is None:
                 return False
-            try:
-                if await self._to_bottom(tf, plan, lane, (seat, lang), turn):
-                    return True
-            except TableMoved:
-                return False
+            if await self._to_bottom(tf, plan, lane, (seat, lang), turn):
+                return True
         copy = lane.copy
         if copy is None or copy.expired or not self.usable(copy.token, copy.issued):
             return True
         # The turn that reaches its person goes now (where the copy is); others once per gap.
         urgent = new_hand or turn_came or (copy.turn is not None and copy.turn != turn)
-        try:
-            return await self._edit(tf, plan, lane, copy, (seat, lang, turn), urgent=urgent)
-        except TableMoved:
-            return False
+        return await self._edit(tf, plan, lane, copy, (seat, lang, turn), urgent=urgent)
 
     async def _to_bottom(
         self,
