@@ -138,6 +138,7 @@ class Ctx:
                     await response.edit_message(**edit_kwargs(await drawn(payload)))
                 return None
             if payload is not None and not self.token_refused:  # acknowledged: fill it in
+                await self._token_room()
                 kwargs = edit_kwargs(await drawn(payload))
                 await self.interaction.edit_original_response(**kwargs)
             return None
@@ -164,6 +165,7 @@ class Ctx:
             return None
         else:
             try:
+                await self._token_room()
                 if self.deferred == "new":
                     kwargs = edit_kwargs(await drawn(payload))
                     msg = await self.interaction.edit_original_response(**kwargs)
@@ -181,6 +183,11 @@ class Ctx:
                 raise
         self._noted(message_id, ephemeral=ephemeral)
         return message_id
+
+    async def _token_room(self) -> None:
+        """Before a webhook request through this click's token (anything after its first
+        answer): room in the token's window, shared with the feed's requests through it."""
+        await self.tables.token_request(self.interaction.token)
 
     @property
     def token_refused(self) -> bool:
@@ -220,6 +227,8 @@ class Ctx:
         if self.token_refused and self.interaction.response.is_done():
             return  # nothing can reach them through this click any more
         try:
+            if self.interaction.response.is_done():
+                await self._token_room()
             if self.deferred == "new":
                 await self.interaction.edit_original_response(content=text, embed=None, view=None)
             elif self.interaction.response.is_done():

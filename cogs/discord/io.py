@@ -37,7 +37,7 @@ from bot.tables.ports import (
     ThreadRefused,
     Unavailable,
 )
-from cogs.discord.rest import Rest
+from cogs.discord.rest import THREAD_ARCHIVED, Rest
 from cogs.discord.ui import send_kwargs
 
 log = logging.getLogger("trickbot.discord")
@@ -52,8 +52,11 @@ READY_WAIT = 30.0  # seconds a look into a channel waits for the gateway after a
 
 
 def _passing(error: BaseException) -> bool:
-    """Worth trying again: Discord's side failed, or the network did."""
+    """Worth trying again: Discord's side failed, or the network did, or the game's thread is
+    archived for now (the bot reopens it, or waits for Send Messages in Threads)."""
     if isinstance(error, discord.DiscordServerError):
+        return True
+    if isinstance(error, discord.HTTPException) and error.code == THREAD_ARCHIVED:
         return True
     return isinstance(error, aiohttp.ClientError | asyncio.TimeoutError | ConnectionError)
 

@@ -12,6 +12,9 @@ import pytest
 
 from bot.app import TrickBot
 from bot.model import count_actions
+from bot.render import Rendered
+from bot.tables.feed.state import table_slot
+from bot.tables.ports import Unavailable
 from sandbox import Channel, DiscordEmulator, Message, User, run_bot
 from sandbox.models import MANAGE_THREADS
 from tests.e2e.harness import (
@@ -349,3 +352,24 @@ async def test_a_game_in_its_thread_survives_a_sigkill_and_an_archive_meanwhile(
         await bot.stop()
     log = bot.log.read_text(errors="replace")
     assert "Traceback" not in log, log[-3000:]
+
+
+async def test_an_edit_in_an_archived_thread_waits_for_the_thread_and_is_no_error(
+    emu: DiscordEmulator, database: str
+) -> None:
+    """Discord answers 400 (50083) to the bot's own edit in an archived thread. Until
+    the bot has reopened it, that is "later", as a server's failure is: never a bug that drops
+    or re-posts the table message (which would then sit below a person's turn)."""
+    w = make_world(emu, threads=True)
+    async with run_bot(emu, make_bot(database)) as bot:
+        tid, thread, _ = await _mid_game(emu, bot, w)
+        table_message = bot.tables.feed.tables[tid].slots[table_slot(1)].message_id
+        assert table_message is not None
+        # The bot's reopening waits a moment (a 429), so the thread is archived meanwhile.
+        emu.rate_limit_route(
+            "PATCH", "/channels/{channel_id}", 3.0, params={"channel_id": str(thread.id)}
+        )
+        emu.archive_thread(thread)
+        io = bot.discord_io
+        with pytest.raises(Unavailable):
+            await io.edit(thread.id, table_message, Rendered(content="an edit"))

@@ -154,10 +154,12 @@ class Outlet:
             used.popleft()
         return used
 
-    async def _spend(self, token: str, issued: float) -> None:
+    async def spend(self, token: str, issued: float) -> None:
         """Count a request through ``token``, first waiting for room in its window if it is
         full: Discord would refuse it (429), and the refusal counts as an invalid request.
-        (Requests that can wait longer ask ``wait_for`` first and come back later.)"""
+        (Requests that can wait longer ask ``wait_for`` first and come back later.) A click's
+        own answers through its token count here too: the window is the token's, whoever
+        sends."""
         while (wait := self.wait_for(Voice(token, issued), TOKEN_LIMIT)) > 0:
             await self.clock.sleep(wait)
         self._window(token, issued).append(self.clock.monotonic())
@@ -170,7 +172,7 @@ class Outlet:
         a request already on its way when the first was refused would be one more through a
         refused token (Discord restricts callers that keep asking). Raises ``TokenRefused`` if
         the token was refused before or meanwhile."""
-        await self._spend(token, issued)
+        await self.spend(token, issued)
         while (first := self._first.get(token)) is not None:
             await first.wait()
         if token in self._retired:
