@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Coroutine
+from contextlib import AbstractAsyncContextManager
 
 from bot.computers import ComputerPlayers
 from bot.daily import ITERATIONS
@@ -221,11 +222,11 @@ class Tables:
         the feed never uses it either."""
         self.feed.outlet.retire(token)
 
-    async def token_request(self, token: str) -> None:
-        """An interaction's answer is about to make a webhook request through ``token`` (an
-        edit of its original message, a followup): it waits for room in the token's window,
-        which the feed's requests through the same token share, and is counted in it."""
-        await self.feed.outlet.spend(token, self.clock.time())
+    def token_request(self, token: str) -> AbstractAsyncContextManager[None]:
+        """An interaction's answer makes a webhook request through ``token`` (an edit of its
+        original message, a followup) in this ``with`` block: after room in the token's
+        window, which the feed's requests through the same token share, and counted in it."""
+        return self.feed.outlet.spending(token, self.clock.time())
 
     def token_retired(self, token: str) -> bool:
         """Whether Discord refused ``token`` (to an answer or to the feed)."""

@@ -38,6 +38,12 @@ class Unavailable(Exception):
     """Discord could not be reached or failed on its side: try again later."""
 
 
+class MessageRefused(Exception):
+    """Discord refused a message for what it is (400, e.g. 50035 Invalid Form Body): sending
+    the same again would be refused again. A bug of ours, never the players' doing: the
+    message is given up (and logged) so the game goes on."""
+
+
 class TokenRefused(Exception):
     """Discord refused an interaction token's webhook for good (10015 Unknown Webhook, 401, or
     an expired token): nothing sent through it can succeed, so it is never used again."""

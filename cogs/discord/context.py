@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable
+from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol, TypeVar, cast
 
 import discord
@@ -138,9 +139,9 @@ class Ctx:
                     await response.edit_message(**edit_kwargs(await drawn(payload)))
                 return None
             if payload is not None and not self.token_refused:  # acknowledged: fill it in
-                await self._token_room()
-                kwargs = edit_kwargs(await drawn(payload))
-                await self.interaction.edit_original_response(**kwargs)
+                async with self._token_request():
+                    kwargs = edit_kwargs(await drawn(payload))
+                    await self.interaction.edit_original_response(**kwargs)
             return None
         except discord.NotFound as e:
             if self._refused(e):
@@ -165,18 +166,18 @@ class Ctx:
             return None
         else:
             try:
-                await self._token_room()
-                if self.deferred == "new":
-                    kwargs = edit_kwargs(await drawn(payload))
-                    msg = await self.interaction.edit_original_response(**kwargs)
-                    message_id = msg.id
-                else:
-                    self._followup()
-                    kwargs = send_kwargs(await drawn(payload))
-                    followup = await self.interaction.followup.send(
-                        **kwargs, ephemeral=ephemeral, wait=True
-                    )
-                    message_id = followup.id
+                async with self._token_request():
+                    if self.deferred == "new":
+                        kwargs = edit_kwargs(await drawn(payload))
+                        msg = await self.interaction.edit_original_response(**kwargs)
+                        message_id = msg.id
+                    else:
+                        self._followup()
+                        kwargs = send_kwargs(await drawn(payload))
+                        followup = await self.interaction.followup.send(
+                            **kwargs, ephemeral=ephemeral, wait=True
+                        )
+                        message_id = followup.id
             except discord.HTTPException as e:
                 if self._refused(e):
                     return None
@@ -184,10 +185,11 @@ class Ctx:
         self._noted(message_id, ephemeral=ephemeral)
         return message_id
 
-    async def _token_room(self) -> None:
-        """Before a webhook request through this click's token (anything after its first
-        answer): room in the token's window, shared with the feed's requests through it."""
-        await self.tables.token_request(self.interaction.token)
+    def _token_request(self) -> AbstractAsyncContextManager[None]:
+        """A webhook request through this click's token (anything after its first answer),
+        sent in the ``with`` block: after room in the token's window, which the feed's requests
+        through the same token share, and counted in it until its answer is back."""
+        return self.tables.token_request(self.interaction.token)
 
     @property
     def token_refused(self) -> bool:
@@ -227,13 +229,17 @@ class Ctx:
         if self.token_refused and self.interaction.response.is_done():
             return  # nothing can reach them through this click any more
         try:
-            if self.interaction.response.is_done():
-                await self._token_room()
             if self.deferred == "new":
-                await self.interaction.edit_original_response(content=text, embed=None, view=None)
+                async with self._token_request():
+                    await self.interaction.edit_original_response(
+                        content=text, embed=None, view=None
+                    )
             elif self.interaction.response.is_done():
                 self._followup()
-                sent = await self.interaction.followup.send(text, ephemeral=ephemeral, wait=True)
+                async with self._token_request():
+                    sent = await self.interaction.followup.send(
+                        text, ephemeral=ephemeral, wait=True
+                    )
                 self._noted(sent.id, ephemeral=ephemeral)
             else:
                 made = await self.interaction.response.send_message(text, ephemeral=ephemeral)

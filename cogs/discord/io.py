@@ -33,6 +33,7 @@ from bot.tables.ports import (
     THREAD_NO_PERMISSION,
     THREAD_OPEN,
     UNREACHABLE,
+    MessageRefused,
     Posted,
     ThreadRefused,
     Unavailable,
@@ -76,6 +77,8 @@ def sorted_failures(*refusals: type[BaseException]) -> Iterator[None]:
             raise Unavailable(str(e)) from e
         if isinstance(e, refusals):
             raise Refused(str(e)) from e
+        if isinstance(e, discord.HTTPException) and e.status == 400:
+            raise MessageRefused(f"{e.status} {e.text} ({e.code})") from e
         raise
 
 

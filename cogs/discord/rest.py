@@ -40,7 +40,14 @@ import orjson
 from discord.http import HTTPClient, Route
 
 from bot.render import Button, Rendered, Row, Select
-from bot.tables.ports import HiddenLimit, MessageGone, TokenBusy, TokenRefused, Unavailable
+from bot.tables.ports import (
+    HiddenLimit,
+    MessageGone,
+    MessageRefused,
+    TokenBusy,
+    TokenRefused,
+    Unavailable,
+)
 
 EPHEMERAL = 1 << 6  # message flag: only the person the interaction came from sees it
 STYLES = {"primary": 1, "secondary": 2, "success": 3, "danger": 4, "link": 5}
@@ -313,4 +320,4 @@ def _sorted(
         # for Send Messages in Threads): the edit waits and is tried again, quietly.
         return Unavailable(f"{method} webhook: the thread is archived")
     # 400: a message Discord would not take (a bug here, never the person's doing).
-    return RuntimeError(f"{method} webhook: Discord refused it: {status} {answer}")
+    return MessageRefused(f"{method} webhook: {status} {answer.get('message', '')} ({code})")

@@ -48,12 +48,72 @@ class _Window:
     params: dict[str, str] = field(default_factory=dict)
 
 
+@dataclass
+class _Refusal:
+    remaining: int
+    method: str
+    route: str
+    status: int
+    code: int
+    message: str
+    params: dict[str, str] = field(default_factory=dict)
+    containing: str | None = None  # only requests whose body holds this text
+
+
 class FaultInjector:
-    """The 429s tests asked for, matched against each request."""
+    """The 429s and refusals tests asked for, matched against each request."""
 
     def __init__(self) -> None:
         self._bursts: list[_Burst] = []
         self._windows: list[_Window] = []
+        self._refusals: list[_Refusal] = []
+
+    def add_refusal(
+        self,
+        count: int,
+        method: str,
+        route: str,
+        status: int,
+        code: int,
+        message: str,
+        params: Mapping[str, str] | None,
+        containing: str | None,
+    ) -> None:
+        self._refusals.append(
+            _Refusal(
+                count,
+                method.upper(),
+                _norm(route),
+                status,
+                code,
+                message,
+                dict(params or {}),
+                containing,
+            )
+        )
+
+    def may_refuse(self, method: str, template: str) -> bool:
+        """A test asked to refuse some ``method template`` requests (cheap: no body read)."""
+        template = _norm(template)
+        return any(
+            r.remaining > 0 and (r.method, r.route) == (method, template) for r in self._refusals
+        )
+
+    def refusal(
+        self, method: str, template: str, match_info: Mapping[str, str], body: bytes
+    ) -> tuple[int, int, str] | None:
+        """The refusal (status, code, message) this request gets, if a test asked for one."""
+        template = _norm(template)
+        for refusal in self._refusals:
+            if refusal.remaining <= 0 or (refusal.method, refusal.route) != (method, template):
+                continue
+            if any(match_info.get(k) != v for k, v in refusal.params.items()):
+                continue
+            if refusal.containing is not None and refusal.containing.encode() not in body:
+                continue
+            refusal.remaining -= 1
+            return refusal.status, refusal.code, refusal.message
+        return None
 
     def add_burst(
         self,
@@ -88,6 +148,7 @@ class FaultInjector:
     def clear(self) -> None:
         self._bursts.clear()
         self._windows.clear()
+        self._refusals.clear()
 
     def check(
         self, method: str, template: str, match_info: Mapping[str, str]
@@ -183,6 +244,24 @@ class FaultControls(EmulatorState):
         """
         loop = asyncio.get_running_loop()
         self.faults.add_window(method, route, loop.time() + duration, retry_after, params)
+
+    def refuse_next(
+        self,
+        method: str,
+        route: str,
+        *,
+        count: int = 1,
+        status: int = 400,
+        code: int = 50035,
+        message: str = "Invalid Form Body",
+        params: Mapping[str, str] | None = None,
+        containing: str | None = None,
+    ) -> None:
+        """The next ``count`` ``method route`` requests (``params`` and ``containing``, a text
+        of their body, narrow them) are refused with ``status`` and ``code``, as Discord
+        refuses a body it will never take (400 50035 Invalid Form Body): the same again is
+        refused again."""
+        self.faults.add_refusal(count, method, route, status, code, message, params, containing)
 
     def limit_thread_creation(
         self, retry_after: float = 219.0, *, duration: float = 3600.0

@@ -89,6 +89,15 @@ class RequestPipeline(FaultControls, Records, ReportedBehaviour):
     ) -> tuple[web.StreamResponse, bool]:
         """The answer to a request of a known route, and whether it is an injected 429."""
         method = request.method
+        refusal = None
+        if self.faults.may_refuse(method, template):
+            # A multipart body (a message with a file) is read by its handler as a stream,
+            # so only JSON bodies are looked into.
+            json_body = request.can_read_body and not request.content_type.startswith("multi")
+            body = await request.read() if json_body else b""
+            refusal = self.faults.refusal(method, template, request.match_info, body)
+        if refusal is not None:
+            return error_response(*refusal), False
         injected = self.faults.check(method, template, request.match_info)
         verdict = None
         if injected is None:

@@ -373,3 +373,39 @@ async def test_an_edit_in_an_archived_thread_waits_for_the_thread_and_is_no_erro
         io = bot.discord_io
         with pytest.raises(Unavailable):
             await io.edit(thread.id, table_message, Rendered(content="an edit"))
+
+
+@pytest.mark.parametrize(
+    ("refused", "containing"),
+    [("POST", "**Hand "), ("PATCH", "Dealer:")],
+    ids=["a hand's result (outbox)", "the table message (drawn from the table)"],
+)
+async def test_a_message_discord_refuses_for_what_it_is_is_given_up_and_the_game_goes_on(
+    emu: DiscordEmulator,
+    database: str,
+    caplog: pytest.LogCaptureFixture,
+    refused: str,
+    containing: str,
+) -> None:
+    """A 400 (50035 Invalid Form Body) says the message itself is wrong: sent again, it is
+    refused again. The message is given up, with an error in the log, and the game finishes
+    (it used to be tried forever, and every message of the table waited behind it)."""
+    w = make_world(emu, threads=True)
+    async with run_bot(emu, make_bot(database)) as bot:
+        _, thread, players = await _mid_game(emu, bot, w)
+        one = "/{message_id}" if refused == "PATCH" else ""
+        # With the bot's authority, or through a person's interaction token.
+        for route in ("/channels/{channel_id}/messages", "/webhooks/{application_id}/{token}"):
+            emu.refuse_next(
+                refused,
+                route + ("/messages" if "webhooks" in route and one else "") + one,
+                count=10_000,
+                containing=containing,
+            )
+        await players.play_to_end()
+        await emu.wait_for_message(thread, lambda m: "final standings" in text_of(m))
+    refusals = [r for r in emu.requests if r.status == 400]
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert refusals, "the refused message was asked for"
+    assert len(errors) == len(refusals), "each refusal is one error, never a retry in a loop"
+    assert all("Invalid Form Body" in e and "Traceback" not in e for e in errors), errors

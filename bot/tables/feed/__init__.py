@@ -55,7 +55,14 @@ from bot.tables.feed.state import (
     slot_of,
     table_slot,
 )
-from bot.tables.ports import Clock, Discord, Drawing, SystemClock, Unavailable
+from bot.tables.ports import (
+    Clock,
+    Discord,
+    Drawing,
+    MessageRefused,
+    SystemClock,
+    Unavailable,
+)
 from bot.tasks import cancel_all
 
 log = logging.getLogger("trickbot.feed")
@@ -246,6 +253,13 @@ class Feed:
                 done = await self._publish(tf)
             except asyncio.CancelledError:
                 raise
+            except MessageRefused as e:
+                # A message drawn from the table that Discord refuses for what it is: drawn
+                # again, it would be refused again. It is tried anew when the table changes
+                # (a new drawing), not in a loop.
+                tf.passing = False
+                log.error("table=%s a message was refused: %s", tf.table.id, e)
+                continue
             except Exception as e:
                 tf.passing = False
                 failures += 1
@@ -281,7 +295,13 @@ class Feed:
         while True:
             while tf.outbox:
                 row = tf.outbox[0]
-                message_id = await self.public.carry_out(tf, row)
+                try:
+                    message_id = await self.public.carry_out(tf, row)
+                except MessageRefused as e:
+                    # Refused for what it is: it would be refused forever, and every message
+                    # after it would wait behind it. It is given up; the game goes on.
+                    log.error("table=%s gave up a %s of %s: %s", t.id, row.op, row.slot, e)
+                    message_id = None
                 await self.storage.feed.outbox_done(t.id, row, message_id)
                 tf.outbox.pop(0)
             async with t.lock:
@@ -301,8 +321,8 @@ class Feed:
         # New messages in the order people should see them (a hand comes below the table
         # message and the ping of its turn); edits of the table message after the hands, so
         # a turn never waits behind an edit.
-        if self.public.new_table_message(tf, plan):
-            await self.public.table_message(tf, plan)
+        if self.public.table_message_first(tf, plan):
+            await self.public.table_message(tf, plan, may_move=True)
         await self.public.ping(tf, plan)
         await self.hands.bring_up(tf, plan)
         if plan.table_slot is not None:

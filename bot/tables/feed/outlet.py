@@ -24,6 +24,8 @@ Every webhook message create (a token's new message, ephemeral or public) asks `
 from __future__ import annotations
 
 import asyncio
+import bisect
+import contextlib
 from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -154,15 +156,30 @@ class Outlet:
             used.popleft()
         return used
 
-    async def spend(self, token: str, issued: float) -> None:
-        """Count a request through ``token``, first waiting for room in its window if it is
-        full: Discord would refuse it (429), and the refusal counts as an invalid request.
-        (Requests that can wait longer ask ``wait_for`` first and come back later.) A click's
-        own answers through its token count here too: the window is the token's, whoever
-        sends."""
+    @asynccontextmanager
+    async def spending(self, token: str, issued: float) -> AsyncIterator[None]:
+        """One request through ``token``, sent in the ``with`` block, first waiting for room
+        in its window if it is full: Discord would refuse it (429), and the refusal counts as
+        an invalid request. (Requests that can wait longer ask ``wait_for`` first and come
+        back later.) A click's own answers through its token count here too: the window is
+        the token's, whoever sends.
+
+        The request counts from when it is sent until its answer is back, then from the
+        answer: Discord's window opens when a request reaches it, which a slow network or a
+        busy machine makes later than the sending. Counted from the sending, a request sent
+        2 s after the one that opened the window may land inside it."""
         while (wait := self.wait_for(Voice(token, issued), TOKEN_LIMIT)) > 0:
             await self.clock.sleep(wait)
-        self._window(token, issued).append(self.clock.monotonic())
+        used = self._window(token, issued)
+        sent = self.clock.monotonic()
+        used.append(sent)
+        try:
+            yield
+        finally:
+            used = self._window(token, issued)
+            with contextlib.suppress(ValueError):
+                used.remove(sent)
+            bisect.insort(used, self.clock.monotonic())  # kept in order
 
     @asynccontextmanager
     async def _through(self, token: str, issued: float) -> AsyncIterator[None]:
@@ -172,21 +189,21 @@ class Outlet:
         a request already on its way when the first was refused would be one more through a
         refused token (Discord restricts callers that keep asking). Raises ``TokenRefused`` if
         the token was refused before or meanwhile."""
-        await self.spend(token, issued)
-        while (first := self._first.get(token)) is not None:
-            await first.wait()
-        if token in self._retired:
-            raise TokenRefused(token)
-        if token in self._answered:
-            yield
-            return
-        first = self._first[token] = asyncio.Event()
-        try:
-            yield
-            self._answered[token] = issued
-        finally:
-            del self._first[token]
-            first.set()
+        async with self.spending(token, issued):
+            while (first := self._first.get(token)) is not None:
+                await first.wait()
+            if token in self._retired:
+                raise TokenRefused(token)
+            if token in self._answered:
+                yield
+                return
+            first = self._first[token] = asyncio.Event()
+            try:
+                yield
+                self._answered[token] = issued
+            finally:
+                del self._first[token]
+                first.set()
 
     def wait_for(self, voice: Voice, room: int = TOKEN_PATIENT) -> float:
         """Seconds a request with ``voice`` should wait for room in its token's window (0 for

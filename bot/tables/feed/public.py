@@ -258,19 +258,25 @@ class PublicMessages:
             and self.discord.budget.pressure() < BOT_CARRY_PRESSURE
         )
 
-    def new_table_message(self, tf: TableFeed, plan: Plan) -> bool:
-        """The plan's table message is still to be posted (a new hand's)."""
+    def table_message_first(self, tf: TableFeed, plan: Plan) -> bool:
+        """The plan's table message is to be posted (a new hand's) or posted anew (moved to
+        a fresher token): it goes before the hands, so a hand showing a turn stays below it."""
         slot = None if plan.table_slot is None else tf.slots.get(plan.table_slot)
-        return plan.table_slot is not None and (slot is None or not slot.message_id)
+        if plan.table_slot is None:
+            return False
+        return slot is None or not slot.message_id or self._move_to(tf, slot) is not None
 
-    async def table_message(self, tf: TableFeed, plan: Plan) -> None:
+    async def table_message(self, tf: TableFeed, plan: Plan, *, may_move: bool = False) -> None:
+        """Post or edit the plan's table message. Only ``may_move`` (before the hands) posts
+        it anew through a fresher token: after them, it would come below a person's turn."""
         name = plan.table_slot
         assert name is not None
         t = tf.table
         slot = tf.slots.get(name)
         now = self.clock.monotonic()
         voice = BOT
-        if slot is not None and slot.message_id:
+        moving = may_move and slot is not None and self._move_to(tf, slot) is not None
+        if slot is not None and slot.message_id and not moving:
             if plan.revision <= slot.shown:
                 return
             way = self._edit_way(tf, slot, now)
@@ -284,15 +290,15 @@ class PublicMessages:
             slot = await self._new_table_message(tf, name, payload)
             slot.shown, slot.payload, slot.edited_at = plan.revision, payload, now
             return
-        if payload == slot.payload:
+        if payload == slot.payload and not moving:
             return
         async with slot.lock:
-            if plan.revision <= slot.shown:
+            if plan.revision <= slot.shown and not moving:
                 return
             message_id = slot.message_id
             assert message_id is not None
             try:
-                if await self._moved(tf, name, slot, payload):
+                if may_move and await self._moved(tf, name, slot, payload):
                     slot = tf.slots[name]
                 elif not await self.discord.edit(
                     t.play_channel_id, message_id, plan.table_payload, voice
@@ -326,24 +332,32 @@ class PublicMessages:
         assert posted is not None  # with the bot's authority as the last resort
         return posted
 
-    async def _moved(self, tf: TableFeed, name: str, slot: Slot, payload: Rendered) -> bool:
-        """A table message whose token is about to die moves to a fresher token, while the
-        old one can still delete it (nothing counted against the bot's budget). A game's first
-        table message in its thread went with the bot's token (the lobby's tokens reach only
-        the channel): it moves to the first token clicked in the thread, so the rest of the
-        hand's edits are not counted against the bot either (one deletion is)."""
+    def _move_to(self, tf: TableFeed, slot: Slot) -> Voice | None:
+        """The fresher token a table message moves to, if it is due to move: its token is
+        about to die, and the old one can still delete it (nothing counted against the bot's
+        budget). A game's first table message in its thread went with the bot's token (the
+        lobby's tokens reach only the channel): it moves to the first token clicked in the
+        thread, so the rest of the hand's edits are not counted against the bot either (one
+        deletion is)."""
         old = slot.voice
         if old.token is None:
             if tf.table.thread_id is None:
-                return False
+                return None
         elif self.discord.usable(old.issued, margin=MOVE_BEFORE):
-            return False
+            return None
         fresh = self.voice_for(tf)
         if fresh.token is None or fresh.issued <= old.issued:
-            return False
+            return None
         if not self.discord.may_create(tf.table.play_channel_id, fresh, TABLE_RESERVE):
-            return False  # kept, and edited with the bot's authority once its token is gone
-        gone = slot.message_id
+            return None  # kept, and edited with the bot's authority once its token is gone
+        return fresh
+
+    async def _moved(self, tf: TableFeed, name: str, slot: Slot, payload: Rendered) -> bool:
+        """Moved the table message to a fresher token (``_move_to``), if it is due."""
+        fresh = self._move_to(tf, slot)
+        if fresh is None:
+            return False
+        old, gone = slot.voice, slot.message_id
         tf.slots[name] = Slot(new_nonce(), None, fresh)
         await self.storage.feed.set_slot(tf.table.id, slot_row(name, tf.slots[name]))
         await self._post_slot(tf, name, payload)
