@@ -89,15 +89,6 @@ class RequestPipeline(FaultControls, Records, ReportedBehaviour):
     ) -> tuple[web.StreamResponse, bool]:
         """The answer to a request of a known route, and whether it is an injected 429."""
         method = request.method
-        refusal = None
-        if self.faults.may_refuse(method, template):
-            # A multipart body (a message with a file) is read by its handler as a stream,
-            # so only JSON bodies are looked into.
-            json_body = request.can_read_body and not request.content_type.startswith("multi")
-            body = await request.read() if json_body else b""
-            refusal = self.faults.refusal(method, template, request.match_info, body)
-        if refusal is not None:
-            return error_response(*refusal), False
         injected = self.faults.check(method, template, request.match_info)
         verdict = None
         if injected is None:
@@ -109,10 +100,22 @@ class RequestPipeline(FaultControls, Records, ReportedBehaviour):
             return self._injected_429(request, template, injected), True
         if verdict is not None and verdict.refused is not None:
             return self._refused(request, template, verdict), False
-        try:
-            response = await handler(request)
-        except web.HTTPException as exc:
-            response = error_response(exc.status, 0, exc.reason)
+        # A body Discord will never take is refused after the rate limits are checked: it
+        # counts in its bucket and its answer carries the bucket's headers, as any other.
+        refusal = None
+        if self.faults.may_refuse(method, template):
+            # A multipart body (a message with a file) is read by its handler as a stream,
+            # so only JSON bodies are looked into.
+            json_body = request.can_read_body and not request.content_type.startswith("multi")
+            body = await request.read() if json_body else b""
+            refusal = self.faults.refusal(method, template, request.match_info, body)
+        if refusal is not None:
+            response: web.StreamResponse = error_response(*refusal)
+        else:
+            try:
+                response = await handler(request)
+            except web.HTTPException as exc:
+                response = error_response(exc.status, 0, exc.reason)
         if verdict is not None:
             response.headers.update(verdict.bucket_headers(time.time()))
         return response, False

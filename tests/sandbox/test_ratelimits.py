@@ -196,6 +196,26 @@ async def test_error_answers_on_a_bucketed_route_carry_its_headers(
     assert headers["X-RateLimit-Remaining"] == "4"
 
 
+async def test_a_body_refused_for_what_it_is_counts_in_its_bucket_and_carries_its_headers(
+    emu: DiscordEmulator, world: World, frozen: HandClock, api: BotApi
+) -> None:
+    """Discord checks the rate limit before the body: a 400 uses one request of the bucket
+    and says so in its headers (a client that keeps its own count, as discord.py does, would
+    otherwise believe the bucket empty and sleep)."""
+    table = f"/channels/{world.channel.id}/messages"
+    emu.refuse_next("POST", "/channels/{channel_id}/messages", count=2, containing="bad")
+    answers = [await api("POST", table, json={"content": c}) for c in ("ok", "bad", "bad", "ok")]
+    assert [(status, body.get("code")) for status, _, body in answers] == [
+        (200, None),
+        (400, 50035),
+        (400, 50035),
+        (200, None),
+    ]
+    assert [h["X-RateLimit-Remaining"] for _, h, _ in answers] == ["4", "3", "2", "1"]
+    assert answers[1][1]["X-RateLimit-Bucket"] == CREATE_MESSAGE.bucket
+    assert [m.content for m in emu.public_messages(world.channel)] == ["ok", "ok"]
+
+
 async def test_interaction_answers_go_through_while_the_bot_token_is_limited(
     emu: DiscordEmulator, world: World, bot: PlainBot, frozen: HandClock, api: BotApi
 ) -> None:

@@ -36,7 +36,7 @@ from bot.tables.feed.creates import LIMIT as CREATES_LIMIT
 from bot.tables.feed.creates import WINDOW as CREATES_WINDOW
 from bot.tables.feed.creates import WebhookCreates
 from bot.tables.feed.hands import Hands
-from bot.tables.feed.outlet import Outlet, Voice
+from bot.tables.feed.outlet import Outlet, Voice, given_up_if_refused
 from bot.tables.feed.public import PublicMessages
 from bot.tables.feed.state import (
     HAND_EDIT_GAP,
@@ -59,7 +59,6 @@ from bot.tables.ports import (
     Clock,
     Discord,
     Drawing,
-    MessageRefused,
     SystemClock,
     Unavailable,
 )
@@ -253,13 +252,6 @@ class Feed:
                 done = await self._publish(tf)
             except asyncio.CancelledError:
                 raise
-            except MessageRefused as e:
-                # A message drawn from the table that Discord refuses for what it is: drawn
-                # again, it would be refused again. It is tried anew when the table changes
-                # (a new drawing), not in a loop.
-                tf.passing = False
-                log.error("table=%s a message was refused: %s", tf.table.id, e)
-                continue
             except Exception as e:
                 tf.passing = False
                 failures += 1
@@ -295,13 +287,9 @@ class Feed:
         while True:
             while tf.outbox:
                 row = tf.outbox[0]
-                try:
+                message_id = None
+                with given_up_if_refused(t.id, f"a {row.op} of {row.slot}"):
                     message_id = await self.public.carry_out(tf, row)
-                except MessageRefused as e:
-                    # Refused for what it is: it would be refused forever, and every message
-                    # after it would wait behind it. It is given up; the game goes on.
-                    log.error("table=%s gave up a %s of %s: %s", t.id, row.op, row.slot, e)
-                    message_id = None
                 await self.storage.feed.outbox_done(t.id, row, message_id)
                 tf.outbox.pop(0)
             async with t.lock:
@@ -322,11 +310,14 @@ class Feed:
         # message and the ping of its turn); edits of the table message after the hands, so
         # a turn never waits behind an edit.
         if self.public.table_message_first(tf, plan):
-            await self.public.table_message(tf, plan, may_move=True)
-        await self.public.ping(tf, plan)
+            with given_up_if_refused(t.id, "the table message"):
+                await self.public.table_message(tf, plan, may_move=True)
+        with given_up_if_refused(t.id, "the ping of a turn"):
+            await self.public.ping(tf, plan)
         await self.hands.bring_up(tf, plan)
         if plan.table_slot is not None:
-            await self.public.table_message(tf, plan)
+            with given_up_if_refused(t.id, "the table message"):
+                await self.public.table_message(tf, plan)
         await self.hands.expire(tf)
         return False
 

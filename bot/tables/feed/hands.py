@@ -34,6 +34,7 @@ from bot.tables.feed.outlet import (
     Outlet,
     TableMoved,
     Voice,
+    given_up_if_refused,
 )
 from bot.tables.feed.state import (
     LANE_SAVE_DELAY,
@@ -87,9 +88,11 @@ class Hands:
     async def bring_up(self, tf: TableFeed, plan: Plan) -> None:
         """Every hand up to the plan."""
         for lane, seat, lang, turn in plan.hands:
+            rendered = True
             async with lane.lock:
                 try:
-                    rendered = await self._hand(tf, plan, lane, seat, lang, turn)
+                    with given_up_if_refused(tf.table.id, f"the hand of seat {seat}"):
+                        rendered = await self._hand(tf, plan, lane, seat, lang, turn)
                 except TableMoved:  # nothing was sent: the next pass draws the newer state
                     rendered = False
             if not rendered:

@@ -26,8 +26,9 @@ from __future__ import annotations
 import asyncio
 import bisect
 import contextlib
+import logging
 from collections import OrderedDict, deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from enum import Enum
@@ -42,9 +43,13 @@ from bot.tables.ports import (
     HiddenLimit,
     Limited,
     MessageGone,
+    MessageRefused,
     Posted,
     TokenRefused,
 )
+
+log = logging.getLogger(__name__)
+
 
 REMEMBERED = 50_000  # message ids known gone, most recent kept
 RETIRED = 50_000  # tokens Discord refused, most recent kept (each dies in 15 minutes anyway)
@@ -58,6 +63,17 @@ TOKEN_MARGIN = 60.0  # stop using a token this long before it dies
 TOKEN_WINDOW = 2.0
 TOKEN_LIMIT = 5
 TOKEN_PATIENT = TOKEN_LIMIT - 1
+
+
+@contextlib.contextmanager
+def given_up_if_refused(table_id: int, what: str) -> Iterator[None]:
+    """A message Discord refuses for what it is (400) would be refused again if sent again,
+    and every message after it would wait behind it: it is given up, with one error, and the
+    rest of the pass goes on (a message drawn from the table is drawn anew when it changes)."""
+    try:
+        yield
+    except MessageRefused as e:
+        log.error("table=%s gave up %s: %s", table_id, what, e)
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ from bot.tables.feed.state import (
     new_nonce,
     slot_row,
 )
-from bot.tables.ports import Clock
+from bot.tables.ports import Clock, MessageRefused
 
 VOICE_LIFE = 5 * 60.0  # seconds a token must have left to post a derived message with
 PING_BOT_ROOM = 2  # a ping with the bot's token leaves this many of the channel's posts
@@ -140,15 +140,22 @@ class PublicMessages:
         authority for every public message: ``PUBLIC_MESSAGES=bot``)."""
         if not self.interactions:
             return BOT
-        best: tuple[str, float] | None = None
+        best: Voice | None = None
+        roomy: Voice | None = None  # the freshest with room in its window now
         for lane in tf.lanes.values():
-            for token in lane.tokens():
-                if (best is None or token[1] > best[1]) and self.discord.alive(
-                    token[0], token[1], margin=VOICE_LIFE
-                ):
-                    best = token
+            for token, issued in lane.tokens():  # the lane's freshest first
+                if not self.discord.alive(token, issued, margin=VOICE_LIFE):
+                    continue
+                voice = Voice(token, issued)
+                if best is None or issued > best.issued:
+                    best = voice
+                if self.discord.wait_for(voice) <= 0:
+                    if roomy is None or issued > roomy.issued:
+                        roomy = voice
                     break  # the lane's others are older
-        return BOT if best is None else Voice(best[0], best[1])
+        # A token whose window is full would hold the message (and the hands after it) until
+        # the window clears: a slightly older one with room goes now.
+        return roomy or best or BOT
 
     async def _post_slot(
         self,
@@ -176,9 +183,20 @@ class PublicMessages:
                 slot.message_id = found
                 await self.storage.feed.set_slot(t.id, slot_row(name, slot))
                 return slot
-        message_id, voice = await self.discord.post(
-            t.channel_of(name), payload, slot.nonce, slot.voice, reserve=reserve, fallback=fallback
-        )
+        try:
+            message_id, voice = await self.discord.post(
+                t.channel_of(name),
+                payload,
+                slot.nonce,
+                slot.voice,
+                reserve=reserve,
+                fallback=fallback,
+            )
+        except MessageRefused:
+            # Never posted: nothing to look for after a restart, a fresh intent next time.
+            tf.slots.pop(name, None)
+            await self.storage.feed.drop_slot(t.id, name)
+            raise
         if message_id is None and not fallback:
             tf.slots.pop(name, None)
             await self.storage.feed.drop_slot(t.id, name)
@@ -261,14 +279,25 @@ class PublicMessages:
     def table_message_first(self, tf: TableFeed, plan: Plan) -> bool:
         """The plan's table message is to be posted (a new hand's) or posted anew (moved to
         a fresher token): it goes before the hands, so a hand showing a turn stays below it."""
-        slot = None if plan.table_slot is None else tf.slots.get(plan.table_slot)
-        if plan.table_slot is None:
+        if plan.table_slot is None or plan.revision == tf.table_refused_at:
             return False
+        slot = tf.slots.get(plan.table_slot)
         return slot is None or not slot.message_id or self._move_to(tf, slot) is not None
 
     async def table_message(self, tf: TableFeed, plan: Plan, *, may_move: bool = False) -> None:
         """Post or edit the plan's table message. Only ``may_move`` (before the hands) posts
-        it anew through a fresher token: after them, it would come below a person's turn."""
+        it anew through a fresher token: after them, it would come below a person's turn.
+        Refused by Discord for what it is (``MessageRefused``), the same drawing is not sent
+        again: the next revision of the table is."""
+        if plan.revision == tf.table_refused_at:
+            return
+        try:
+            await self._table_message(tf, plan, may_move=may_move)
+        except MessageRefused:
+            tf.table_refused_at = plan.revision
+            raise
+
+    async def _table_message(self, tf: TableFeed, plan: Plan, *, may_move: bool) -> None:
         name = plan.table_slot
         assert name is not None
         t = tf.table
@@ -360,7 +389,13 @@ class PublicMessages:
         old, gone = slot.voice, slot.message_id
         tf.slots[name] = Slot(new_nonce(), None, fresh)
         await self.storage.feed.set_slot(tf.table.id, slot_row(name, tf.slots[name]))
-        await self._post_slot(tf, name, payload)
+        try:
+            await self._post_slot(tf, name, payload)
+        except MessageRefused:
+            # The message it was to replace stays the table's (edited later, never orphaned).
+            tf.slots[name] = slot
+            await self.storage.feed.set_slot(tf.table.id, slot_row(name, slot))
+            raise
         if gone is not None:
             await self.discord.delete(tf.table.play_channel_id, gone, old)
         return True

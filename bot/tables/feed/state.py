@@ -233,6 +233,8 @@ class TableFeed:
     finished: bool = False  # the feed showed the end: nothing of it is saved again
     last_table: Slot | None = None  # the last hand's table message, once that hand closed
     passing: bool = False  # a publishing pass is under way
+    # The revision whose table message Discord refused (400): not sent again until it changes.
+    table_refused_at: int = -1
 
     def lane(self, user_id: int) -> HandLane:
         lane = self.lanes.get(user_id)
