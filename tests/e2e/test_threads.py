@@ -402,11 +402,6 @@ async def test_a_message_discord_refuses_for_what_it_is_is_given_up_and_the_game
                 emu.refuse_next(method, route, count=10_000, containing=containing)
         await players.play_to_end()
         await emu.wait_for_message(thread, lambda m: "final standings" in text_of(m))
-    rs = emu.requests
-    print("DBGN", len(rs), rs[-1].at - rs[0].at)
-    for a, b in zip(rs, rs[1:]):
-        if b.at - a.at > 0.5:
-            print("DBGGAP", round(b.at - a.at, 2), a.method, a.route, a.status, "->", b.method, b.route, b.status)
     refusals = [r for r in emu.requests if r.status == 400]
     errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
     assert refusals, "the refused message was asked for"
