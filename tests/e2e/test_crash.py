@@ -57,19 +57,23 @@ def _body(response: web.StreamResponse) -> str:
     return "\n".join(parts)
 
 
-CASES: dict[str, tuple[tuple[str, str], int, Callable[[str], bool]]] = {
-    "after a hand's result is posted": (POST_MESSAGE, 1, lambda b: b.startswith("**Hand ")),
-    "after the final standings are posted": (POST_MESSAGE, 1, lambda b: "final standings" in b),
+Route = tuple[str, str]
+
+CASES: dict[str, tuple[tuple[Route, ...], int, Callable[[str], bool]]] = {
+    "after a hand's result is posted": ((POST_MESSAGE,), 1, lambda b: b.startswith("**Hand ")),
+    "after the final standings are posted": ((POST_MESSAGE,), 1, lambda b: "final standings" in b),
     # The table message and the pings go through a person's interaction token (no nonce: the
     # restart looks for them in the channel before posting again).
-    "after a table message is posted": (POST_HAND, 2, lambda b: "Smear — hand" in b),
-    "after a ping is posted": (POST_HAND, 2, lambda b: "your turn to" in b),
-    "after a table message edit": (EDIT_HAND, 4, lambda b: "Smear — hand" in b),
-    "after a ping is deleted": (DELETE_HAND, 1, lambda b: "your turn to" in b),
-    "after a hand is posted anew": (POST_HAND, 2, lambda b: "Your hand" in b),
-    "after an older hand is deleted": (DELETE_HAND, 2, lambda b: "Your hand" in b),
-    "after a hand is edited": (EDIT_HAND, 1, lambda b: "Your hand" in b),
-    "after a click is answered": (ANSWER, 5, lambda b: True),
+    "after a table message is posted": ((POST_HAND,), 2, lambda b: "Smear — hand" in b),
+    "after a ping is posted": ((POST_HAND,), 2, lambda b: "your turn to" in b),
+    # An edit goes through the message's token, or with the bot's authority when that token's
+    # window is full (more often on a busy machine): either is the step.
+    "after a table message edit": ((EDIT_HAND, EDIT_MESSAGE), 4, lambda b: "Smear — hand" in b),
+    "after a ping is deleted": ((DELETE_HAND,), 1, lambda b: "your turn to" in b),
+    "after a hand is posted anew": ((POST_HAND,), 2, lambda b: "Your hand" in b),
+    "after an older hand is deleted": ((DELETE_HAND,), 2, lambda b: "Your hand" in b),
+    "after a hand is edited": ((EDIT_HAND,), 1, lambda b: "Your hand" in b),
+    "after a click is answered": ((ANSWER,), 5, lambda b: True),
 }
 
 
@@ -77,7 +81,7 @@ CASES: dict[str, tuple[tuple[str, str], int, Callable[[str], bool]]] = {
 async def test_a_kill_at_each_step_loses_and_doubles_nothing(
     emu: DiscordEmulator, tmp_path: Path, case: str
 ) -> None:
-    route, nth, wanted = CASES[case]
+    routes, nth, wanted = CASES[case]
     w = make_world(emu)
     alice, bob, _ = w.users
     bot = BotProcess(emu, tmp_path / "db.sqlite3", tmp_path / "bot.log")
@@ -106,7 +110,7 @@ async def test_a_kill_at_each_step_loses_and_doubles_nothing(
 
         def hook(method: str, template: str, response: web.StreamResponse) -> None:
             nonlocal seen
-            if (method, template) != route or response.status >= 300 or killed.is_set():
+            if (method, template) not in routes or response.status >= 300 or killed.is_set():
                 return
             body = deleted.pop() if method == "DELETE" and deleted else _body(response)
             deleted.clear()
@@ -133,7 +137,7 @@ async def test_a_kill_at_each_step_loses_and_doubles_nothing(
         while True:
             try:
                 check_screens_after_game(
-                    emu, w.channel, tid, [alice, bob], allow_orphan=route == POST_HAND
+                    emu, w.channel, tid, [alice, bob], allow_orphan=POST_HAND in routes
                 )
                 break
             except AssertionError:
@@ -141,7 +145,8 @@ async def test_a_kill_at_each_step_loses_and_doubles_nothing(
                     raise
                 await asyncio.sleep(0.25)
         await asyncio.sleep(1.0)  # and nothing comes after that would break it
-        check_screens_after_game(emu, w.channel, tid, [alice, bob], allow_orphan=route == POST_HAND)
+        orphan = POST_HAND in routes
+        check_screens_after_game(emu, w.channel, tid, [alice, bob], allow_orphan=orphan)
         # Nothing asked of Discord that the bot knew was gone: at most the one 404 a crash
         # between a deletion and its bookkeeping costs; never a 401, 403 or 429.
         errors = [(r.method, r.path, r.status) for r in emu.requests if 400 <= r.status < 500]
