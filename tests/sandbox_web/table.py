@@ -273,11 +273,12 @@ class Table:
         assert hand.newest, f"{person.name}'s live hand is not their newest private message"
         top, bottom, list_top, list_bottom = hand.box
         if not hand.in_view:
+            stuck = await person.page.evaluate("() => state.atBottom")
             await screenshot(person.page, f"out-of-view-{person.name}.png")
             raise AssertionError(
                 f"{person.name}'s hand is out of view on their turn: it spans {top:.0f}-"
                 f"{bottom:.0f}, the message list shows {list_top:.0f}-{list_bottom:.0f} "
-                f"(scroll {hand.scroll}); below it: {hand.below}"
+                f"(scroll {hand.scroll}, kept at the end: {stuck}); below it: {hand.below}"
             )
         assert not hand.below, (
             f"{person.name}'s hand is not at the bottom of the channel on their turn: below it "

@@ -455,7 +455,11 @@ function nearBottom() {
 // image loading) or go; one the person scrolled up stays where it is. Only the person scrolling
 // up unsticks it: after each change the page makes, the position it leaves is remembered, so
 // the scroll events its own changes cause (a list shrinking moves scrollTop up) do not count.
+// A move up that no wheel, touch, key or press on the list came just before is the browser's
+// doing (a layout shift, a button scrolled into view as it is clicked): the list stays stuck.
 let lastScrollTop = 0;
+let lastScrollIntent = -Infinity;
+const SCROLL_INTENT_MS = 1000;
 
 function stickToBottom() {
   const box = $("#messages");
@@ -465,9 +469,24 @@ function stickToBottom() {
 
 function onScroll() {
   const top = $("#messages").scrollTop;
-  if (top < lastScrollTop) state.atBottom = nearBottom();
-  else if (nearBottom()) state.atBottom = true;
+  if (top < lastScrollTop) {
+    if (performance.now() - lastScrollIntent < SCROLL_INTENT_MS) state.atBottom = nearBottom();
+    else if (state.atBottom) { stickToBottom(); return; }
+  } else if (nearBottom()) state.atBottom = true;
   lastScrollTop = top;
+}
+
+const SCROLL_KEYS = new Set(["PageUp", "PageDown", "ArrowUp", "ArrowDown", "Home", "End", " "]);
+
+function scrollIntent(event) {
+  // A press on the scrollbar (its target is the list itself, never a message's button), or a
+  // key that scrolls when no field has the focus.
+  if (event.type === "pointerdown" && event.target !== $("#messages")) return;
+  if (event.type === "keydown") {
+    const field = /^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement?.tagName || "");
+    if (field || !SCROLL_KEYS.has(event.key)) return;
+  }
+  lastScrollIntent = performance.now();
 }
 
 const resized = typeof ResizeObserver === "function" ? new ResizeObserver(stickToBottom) : null;
@@ -1120,6 +1139,10 @@ function start() {
     if (event.target.classList.contains("spoiler")) event.target.classList.add("shown");
   });
   $("#messages").addEventListener("scroll", onScroll);
+  for (const kind of ["wheel", "touchmove", "pointerdown"]) {
+    $("#messages").addEventListener(kind, scrollIntent, { passive: true });
+  }
+  document.addEventListener("keydown", scrollIntent, { passive: true });
   $("#my-locale").addEventListener("change", chooseLocale);
   $("#server-locale").addEventListener("change", chooseServerLocale);
   window.addEventListener("hashchange", () => {

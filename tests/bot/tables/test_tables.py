@@ -27,6 +27,7 @@ from bot import ids
 from bot.storage import Storage
 from bot.tables import NewTable, Tables
 from bot.tables.feed.outlet import BOT, Voice
+from bot.tables.feed.state import plan_of
 from tests.bot.tables.fakes import (
     FakeDiscord,
     FakeMessage,
@@ -441,6 +442,42 @@ async def test_the_table_message_never_waits_for_one_tokens_window(tmp_path: Pat
         feed.outlet._window(token.token, token.issued).extend([now] * 5)  # full for 2 s
         assert feed.public._edit_way(tf, slot, now) == BOT
         assert slot.voice == token
+    finally:
+        await w.tables.stop()
+        await w.storage.close()
+
+
+async def test_a_table_message_only_the_bot_can_edit_moves_to_a_token_when_its_bucket_is_spent(
+    tmp_path: Path,
+) -> None:
+    """Issue 31: a table message posted with the bot's authority (no token had room when it
+    was posted, as at a daily deal's start) can be edited only by the bot, whose channel bucket
+    takes 5 edits in 5 s: computers moving fast spent it, and the table showed a computer's turn
+    for seconds after the person's hand showed theirs. Then it moves to a person's token with
+    room (posted anew before the hands, the bot's copy deleted), which any way can edit."""
+    w = await _world(tmp_path)
+    try:
+        feed = w.tables.feed
+        feed.public.interactions = False  # the table message goes with the bot's authority
+        tid = await _open(w)
+        feed.public.interactions = True
+        t = w.tables.live[tid]
+        tf = feed.tables[tid]
+        name = f"table:{t.hand_no}"
+        slot = tf.slots[name]
+        assert slot.voice == BOT
+        assert feed.public._move_to(tf, slot) is None, "a bucket with room keeps it where it is"
+        for _ in range(4):
+            feed.outlet.buckets.spend(t.play_channel_id)
+        fresh = feed.public._move_to(tf, slot)
+        assert fresh is not None and fresh.token is not None, "a person's token takes it"
+        old = slot.message_id
+        plan = plan_of(tf, feed.languages)
+        assert feed.public.table_message_first(tf, plan), "it moves before the hands"
+        await feed.public.table_message(tf, plan, may_move=True)
+        moved = tf.slots[name]
+        assert moved.voice.token == fresh.token and moved.message_id not in (None, old)
+        assert old not in [m.id for m in w.discord.live(w.channel)], "the bot's copy is gone"
     finally:
         await w.tables.stop()
         await w.storage.close()
