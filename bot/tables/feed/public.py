@@ -52,10 +52,10 @@ TABLE_PATIENCE = 0.45
 # The bot's authority carries a table edit whose token's window is full only while its channel
 # bucket keeps this many requests and its global budget is used less than this share.
 BOT_CARRY_ROOM = 3
+BOT_CARRY_PRESSURE = 0.5
 # A table edit with the bot's authority leaves this many of the channel's bucket for a finished
 # hand's last edit (which may not wait).
 BOT_EDIT_ROOM = 2
-BOT_CARRY_PRESSURE = 0.5
 DISCORD_EPOCH_MS = 1_420_070_400_000  # Discord's snowflakes count from 2015
 
 
@@ -169,20 +169,17 @@ class PublicMessages:
         *,
         reserve: int = TABLE_RESERVE,
         fallback: bool = True,
-        intent_just_stored: bool = False,
     ) -> Slot | None:
         """Post a derived message. Its intent (a fresh nonce, and the token it goes through)
         is stored first, then its id. None if it was not posted (no ``fallback`` to the bot's
-        authority, and the token could not post it). ``intent_just_stored``: the caller
-        stored the intent a moment ago, so nothing was posted for it yet (a message that
-        moves must not take the copy it replaces for its own)."""
+        authority, and the token could not post it)."""
         t = tf.table
         slot = tf.slots.get(name)
         if slot is None or slot.nonce == "response":
             slot = Slot(new_nonce(), None, voice or self.voice_for(tf))
             tf.slots[name] = slot
             await self.storage.feed.set_slot(t.id, slot_row(name, slot))
-        elif slot.message_id is None and slot.voice.token is not None and not intent_just_stored:
+        elif slot.message_id is None and slot.voice.token is not None:
             # Posted through a token before a crash, perhaps: look before posting again.
             found = await self._find(tf, name, slot)
             if found is not None:
@@ -265,18 +262,17 @@ class PublicMessages:
             # The table never waits long for one token's window (people clicking fast):
             # the bot's own authority carries this edit; the token keeps the message.
             voice, wait = BOT, 0.0
-        if not self.discord.speaks(voice):  # the channel's bucket of bot edits
-            wait = max(wait, self.discord.buckets.wait(channel, room=BOT_EDIT_ROOM))
+        if not self.discord.speaks(voice):
+            wait = max(wait, self._bot_edit_wait(channel))
         if wait > 0:  # no way has room now: the next edit shows more moves
             tf.wake_at(now + wait)
             return None
         return voice
 
-    def _bot_edit_held(self, tf: TableFeed) -> bool:
-        """An edit with the bot's authority would wait longer than the table may: its
-        channel bucket (leaving room for a finished hand's last edit) is spent for now."""
-        held = self.discord.buckets.wait(tf.table.play_channel_id, room=BOT_EDIT_ROOM)
-        return held > TABLE_PATIENCE
+    def _bot_edit_wait(self, channel_id: int) -> float:
+        """Seconds a table edit with the bot's authority waits for the channel's bucket of bot
+        edits (leaving room for a finished hand's last edit)."""
+        return self.discord.buckets.wait(channel_id, room=BOT_EDIT_ROOM)
 
     def _bot_may_carry(self, channel_id: int) -> bool:
         """The bot's own authority may carry a table message's edit now: its channel bucket
@@ -383,7 +379,8 @@ class PublicMessages:
         can edit it, and the table would trail the moves for seconds."""
         old = slot.voice
         if old.token is None:
-            if tf.table.thread_id is None and not self._bot_edit_held(tf):
+            held = self._bot_edit_wait(tf.table.play_channel_id) > TABLE_PATIENCE
+            if tf.table.thread_id is None and not held:
                 return None
         elif self.discord.usable(old.issued, margin=MOVE_BEFORE):
             return None
@@ -400,10 +397,11 @@ class PublicMessages:
         if fresh is None:
             return False
         old, gone = slot.voice, slot.message_id
-        tf.slots[name] = Slot(new_nonce(), None, fresh)
-        await self.storage.feed.set_slot(tf.table.id, slot_row(name, tf.slots[name]))
+        # A new intent for the slot (not a lookup of the old one: it would find the copy it
+        # replaces and take it for its own).
+        del tf.slots[name]
         try:
-            await self._post_slot(tf, name, payload, intent_just_stored=True)
+            await self._post_slot(tf, name, payload, fresh)
         except MessageRefused:
             # The message it was to replace stays the table's (edited later, never orphaned).
             tf.slots[name] = slot
