@@ -11,7 +11,7 @@ WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
 # and every bot process a test starts (some machines turn that off for the whole session).
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run test check lint typecheck kernels unit bench clean browser postgres lock
+.PHONY: run test check lint typecheck kernels unit bench soak clean browser postgres lock
 
 # Exact versions with their hashes (requirements-dev.lock, written by `make lock`), then the
 # project itself without looking for dependencies again.
@@ -73,6 +73,14 @@ lock:
 	$(LOCK) --upgrade --extra dev -o requirements-dev.lock pyproject.toml
 	rm -f $(STAMP)
 	$(MAKE) test
+
+# Thousands of seeded whole games in simulated time on every core (tests/e2e/simulate.py):
+# games per second, and every failing seed with the command that replays it. Run it after
+# every change to the feed. SEEDS picks how many, FIRST the first.
+SEEDS ?= 200
+FIRST ?= 1
+soak: $(STAMP) kernels
+	$(BIN)/python -m tests.e2e.simulate --seeds $(SEEDS) --first $(FIRST)
 
 bench: $(STAMP)
 	$(BIN)/python -m engine bench

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import datetime
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,6 +15,7 @@ from sandbox.limits import (
     SELECT_TYPES,
     iter_components,
 )
+from sandbox.virtual_time import wall
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
 
@@ -77,7 +77,7 @@ class EmulatorClock:
         self._on_advance: list[Callable[[], None]] = []
 
     def now(self) -> float:
-        return time.time() + self._offset
+        return wall() + self._offset
 
     def advance(self, seconds: float) -> None:
         self._offset += seconds

@@ -19,16 +19,18 @@ none of them.
 
 from __future__ import annotations
 
+import asyncio
 import fcntl
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from sandbox.postgres import PostgresServer, PostgresUnavailable, new_database, start_cluster
+from sandbox.virtual_time import VirtualTimeLoop
 
 REQUIRED = os.environ.get("TRICKBOT_REQUIRE_POSTGRES") == "1"  # CI: they must run
 DURATIONS_KEY = "trickbot/durations"
@@ -168,3 +170,37 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     known = dict(cache.get(DURATIONS_KEY, {}))
     known.update({k: round(v, 2) for k, v in _durations.items()})
     cache.set(DURATIONS_KEY, known)
+
+
+# ------------------------------------------------------------------ virtual time
+
+_on_virtual_time = False  # whether the test about to run gets a loop on virtual time
+
+
+def _runs_on_virtual_time(item: pytest.Item) -> bool:
+    """The bot against the emulator in this process: every wait of the game is a timer of the
+    one event loop. A test that talks to another process (a child ``python -m bot``, the
+    PostgreSQL server) keeps the real clock: that process answers in its own time."""
+    return (
+        item.nodeid.startswith("tests/e2e/")
+        and item.get_closest_marker("process") is None
+        and item.get_closest_marker("postgres") is None
+    )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    global _on_virtual_time
+    _on_virtual_time = _runs_on_virtual_time(item)
+
+
+def _new_loop() -> asyncio.AbstractEventLoop:
+    return VirtualTimeLoop() if _on_virtual_time else asyncio.new_event_loop()
+
+
+def pytest_asyncio_loop_factories(
+    config: pytest.Config, item: pytest.Item
+) -> dict[str, Callable[[], asyncio.AbstractEventLoop]]:
+    """Each test's loop (``sandbox.virtual_time`` for the tests ``_runs_on_virtual_time``
+    names, decided as each test is set up, when its parameters are known)."""
+    return {"loop": _new_loop}

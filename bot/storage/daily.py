@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import json
 import secrets
-import time
 from dataclasses import dataclass
 
+from bot.clock import wall_time
 from bot.daily import Deal, Played, daily_of, finish_of, week_points
 from bot.model import Table
 from bot.storage.database import Database, Row, Transaction
@@ -109,7 +109,7 @@ class DailyStore:
                 (
                     "INSERT INTO daily_deals (guild_id, game, day, seed, iterations, created_at)"
                     " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, day) DO NOTHING",
-                    (*key, new.seed, new.iterations, time.time()),
+                    (*key, new.seed, new.iterations, wall_time()),
                 )
             ]
         )
@@ -160,7 +160,7 @@ class DailyStore:
         """A finished daily table's result (inside the transaction of its last save). Only
         the table that started the attempt may finish it, and only once."""
         finish = finish_of(t)
-        now = time.time()
+        now = wall_time()
         await tx.execute(
             f"INSERT INTO daily_attempts ({WHO_COLUMNS}, status, result, hands, complete,"
             " started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, 'finished', ?, ?, ?, ?, ?)"

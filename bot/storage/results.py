@@ -8,11 +8,11 @@ or set) comes from the game registry (``engine.games``): nothing here branches o
 from __future__ import annotations
 
 import json
-import time
 from dataclasses import dataclass
 from fractions import Fraction
 
 from bot import ratings
+from bot.clock import wall_time
 from bot.model import Table
 from bot.storage.database import Database, Transaction
 from engine.games import game
@@ -96,7 +96,7 @@ class ResultStore:
         done = await tx.fetchone("SELECT 1 FROM results WHERE table_id = ?", (t.id,))
         if done is not None:
             return False  # already recorded
-        finished_at = time.time() if at is None else at
+        finished_at = wall_time() if at is None else at
         await tx.execute(
             "INSERT INTO results (table_id, guild_id, game, finished_at, winners, scores)"
             " VALUES (?, ?, ?, ?, ?, ?)",

@@ -9,13 +9,13 @@ the rest.
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
 
+from bot.clock import wall_time
 from bot.daily import is_daily
 from bot.model import CANCELLED, FINISHED, PLAYING, Place, Seat, Table, count_actions
 from bot.storage.daily import DailyStore
@@ -52,7 +52,7 @@ class TableStore:
         self.daily = daily
 
     async def create_table(self, t: Table) -> int:
-        now = time.time()
+        now = wall_time()
         async with self.db.transaction() as tx:
             row = await tx.fetchone(
                 "INSERT INTO game_tables (guild_id, channel_id, game, host_id, max_seats,"
@@ -153,7 +153,7 @@ class TableStore:
 
     async def cancel(self, t: Table, rows: Sequence[OutboxRow] = ()) -> None:
         """A table closed without a result: its game's record is kept as it stood."""
-        t.idle_since = time.time()
+        t.idle_since = wall_time()
         statements = self._table_statements(t)
         statements += [(INSERT_OUTBOX, (t.id, *r)) for r in rows]
         await self.db.write(statements)

@@ -9,6 +9,7 @@ from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
+from bot.clock import wall_time
 from bot.model import Place
 from bot.render import Rendered
 
@@ -25,10 +26,15 @@ class Clock(Protocol):
 
 class SystemClock:
     def monotonic(self) -> float:
-        return time.monotonic()
+        """The running event loop's clock (``time.monotonic`` unless a test runs the loop on
+        virtual time), so the feed's windows and the loop's timers agree."""
+        try:
+            return asyncio.get_running_loop().time()
+        except RuntimeError:
+            return time.monotonic()
 
     def time(self) -> float:
-        return time.time()
+        return wall_time()
 
     async def sleep(self, seconds: float) -> None:
         await asyncio.sleep(seconds)

@@ -9,11 +9,13 @@ message but its id.
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 import discord
 from discord.ext import commands
 
+from bot.clock import wall_time
 from bot.tables import Tables
 
 
@@ -66,4 +68,5 @@ class ChannelEvents:
 
     async def on_shard_ready(self, shard_id: Any) -> None:
         """A new gateway session: the events of the time before it were never heard."""
-        self.tables.listening_since(discord.utils.time_snowflake(discord.utils.utcnow()))
+        now = datetime.datetime.fromtimestamp(wall_time(), datetime.UTC)
+        self.tables.listening_since(discord.utils.time_snowflake(now))

@@ -22,6 +22,7 @@ from typing import Any, Protocol, TypeVar, cast
 
 import discord
 
+from bot.clock import wall_time
 from bot.i18n import Lang
 from bot.model import Refusal
 from bot.render import Rendered
@@ -90,7 +91,7 @@ class Ctx:
         """Seconds of work before acknowledging: ``DEFER_AFTER`` less the interaction's age.
         (A clock ahead of Discord's makes every click look old: it is then acknowledged at once,
         one exempt request more, never a late answer.)"""
-        age = (discord.utils.utcnow() - self.interaction.created_at).total_seconds()
+        age = wall_time() - self.interaction.created_at.timestamp()
         return min(DEFER_AFTER, max(0.0, DEFER_AFTER - age))
 
     async def still_alive(self) -> bool:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from benchmarks.bench_load import bench
 from benchmarks.people import Think
 
 
+@pytest.mark.process  # the bot runs in a process of its own
 async def test_a_tiny_load_run_measures_the_bot_in_its_own_process() -> None:
     r = await bench(
         tables=2, seconds=2.0, think=Think(0.1, 0.3), warmup=1.5, level="random", profile=None

@@ -54,6 +54,7 @@ async def _click_a_move(p: Players) -> tuple[InteractionHandle, int]:
     return handle, uid
 
 
+@pytest.mark.process  # another program holds the database's lock, in real time
 async def test_a_database_locked_by_another_program_is_answered_honestly_in_time(
     emu: DiscordEmulator, tmp_path: Path
 ) -> None:
@@ -123,6 +124,7 @@ async def _one_move_in(emu: DiscordEmulator, bot: TrickBot, w: World) -> Players
     return p
 
 
+@pytest.mark.process  # another program holds the database's lock, in real time
 async def test_a_click_that_reaches_a_lagging_bot_late_is_still_acknowledged_in_time(
     emu: DiscordEmulator, tmp_path: Path
 ) -> None:

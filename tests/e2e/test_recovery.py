@@ -154,6 +154,7 @@ async def test_the_last_card_is_answered_as_played(
         emu.assert_no_violations()
 
 
+@pytest.mark.postgres  # a cluster of its own, stopped and started again
 async def test_postgresql_restarted_mid_game(emu: DiscordEmulator, tmp_path: Path) -> None:
     """The database stops for a few seconds mid-game and starts again."""
     try:

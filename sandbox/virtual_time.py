@@ -1,0 +1,118 @@
+"""Virtual time for games played in one process: an asyncio event loop whose clock jumps to its
+next timer whenever nothing in the process can run.
+
+The emulator, the real discord.py client of the bot and the simulated people share one event
+loop. Every wait among them is a timer of that loop (edit gaps, token windows, bucket resets,
+turn timers, the 3 s interaction deadline, the network delay ``emu.slow_down`` draws), so a
+whole game takes the processor time it needs and none of the waiting: the loop's clock moves on
+to the next timer as soon as nothing is ready to run.
+
+Nothing is ready to run when all three hold:
+
+- no callback is ready (asyncio asks the selector for a wait longer than zero);
+- no socket is readable or writable now (a poll with no wait finds nothing): the bot and the
+  emulator talk over loopback sockets, and Linux puts what one end sends in the other's queue
+  before ``send`` returns, so bytes in flight are always seen by that poll;
+- no work is out of the loop: a worker thread or process asked through ``run_in_executor``
+  (the computers' search, ``asyncio.to_thread``, name lookups), or a query aiosqlite's own
+  thread runs. Until it answers, the loop waits for it in real time and its clock stands still,
+  so the time a computation takes on this machine never shows as time in the game.
+
+Why not ``looptime`` (the well-kept library for this): it knows only ``run_in_executor``, so the
+clock jumps while aiosqlite's thread runs a query (often past the interaction deadline), and it
+decides that nothing will happen after a fixed number of idle turns of the loop (42), which on
+a busy machine is a guess. This loop asks the selector and the outstanding futures instead, so
+what the game sees does not depend on how busy the machine is.
+
+Wall-clock time (``wall``) follows the loop's clock from the real time at which the loop was
+made, so timestamps (snowflakes, ``X-RateLimit-Reset``, thread activity) agree with the timers.
+
+A loop with no timer and nothing outside waits for outside input like any other loop. Another
+process (``python -m bot``, the PostgreSQL server) answers in its own time, which this loop
+cannot see coming, so tests that talk to one keep the real clock (``tests/conftest.py`` says
+which tests run on virtual time).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import selectors
+import sys
+import time
+import weakref
+from collections.abc import Callable
+from concurrent.futures import Executor
+from typing import Any, TypeVar, TypeVarTuple
+
+T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
+
+# Modules whose futures another thread resolves (aiosqlite runs each connection's queries in a
+# thread of its own and hands the answer back with ``call_soon_threadsafe``).
+OUTSIDE_MODULES = ("aiosqlite",)
+# Seconds of real time one wait for outside work lasts before it is looked at again.
+OUTSIDE_POLL = 0.05
+
+
+class VirtualTimeLoop(asyncio.SelectorEventLoop):
+    """An event loop on virtual time (see the module's docstring)."""
+
+    def __init__(self, selector: selectors.BaseSelector | None = None) -> None:
+        super().__init__(selector)
+        self._now = time.monotonic()
+        self._wall_offset = time.time() - self._now
+        self._outside: weakref.WeakSet[asyncio.Future[Any]] = weakref.WeakSet()
+        self.jumps = 0  # how many times the clock moved on (for benchmarks)
+        selector_of_loop: selectors.BaseSelector = self._selector  # type: ignore[attr-defined]
+        self._real_select: Callable[[float | None], list[Any]] = selector_of_loop.select
+        selector_of_loop.select = self._select  # type: ignore[method-assign]
+
+    def time(self) -> float:
+        return self._now
+
+    def wall(self) -> float:
+        """Seconds since the epoch, moving with the loop's clock."""
+        return self._now + self._wall_offset
+
+    def run_in_executor(
+        self, executor: Executor | None, func: Callable[[*Ts], T], *args: *Ts
+    ) -> asyncio.Future[T]:
+        future = super().run_in_executor(executor, func, *args)
+        self._outside.add(future)
+        return future
+
+    def create_future(self) -> asyncio.Future[Any]:
+        future = super().create_future()
+        caller = sys._getframe(1).f_globals.get("__name__", "")
+        if caller.startswith(OUTSIDE_MODULES):
+            self._outside.add(future)
+        return future
+
+    def _outside_pending(self) -> bool:
+        return any(not future.done() for future in self._outside)
+
+    def _select(self, timeout: float | None = None) -> list[Any]:
+        ready = self._real_select(0)
+        if ready or timeout == 0:
+            return ready
+        while self._outside_pending():
+            ready = self._real_select(OUTSIDE_POLL)
+            if ready:
+                return ready
+        if timeout is None:
+            return self._real_select(None)
+        self._now += timeout
+        self.jumps += 1
+        return []
+
+
+def wall() -> float:
+    """Seconds since the epoch: the running loop's virtual wall clock on virtual time, else the
+    system's."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return time.time()
+    if isinstance(loop, VirtualTimeLoop):
+        return loop.wall()
+    return time.time()

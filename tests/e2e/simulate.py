@@ -1,0 +1,225 @@
+"""Seeded whole games in simulated time: the real bot (discord.py, the feed, SQLite) against
+the emulator, on one event loop whose clock jumps over every wait (``sandbox.virtual_time``).
+
+    make soak SEEDS=2000                         # every core; games per second, failing seeds
+    python -m tests.e2e.simulate --seeds 200 --first 5000 --workers 2
+    python -m tests.e2e.simulate --seed 1234     # replays one seed and prints what failed
+
+One seed decides the whole world of a game (``World.of``): Smear or Salad and how many seats,
+the network delay of each request (0 to N ms, so requests land out of order), how fast the
+people play and which cards they choose, whether they click Refresh just before a card,
+Discord's reported hidden limit on webhook messages, and the share of interaction tokens that
+answer Unknown Webhook to everything. The same seed replays the same game: the delays, the
+choices and the loop's clock all come from it (only the order in which the operating system
+reports two sockets ready at the same instant does not).
+
+What is checked, on every message Discord applies and after every click (``Players``): no
+card of anyone's hand in a public message; no hand message shows its person an older state
+than one they already saw; no enabled button of a person's turn is refused; every turn reaches
+its person by itself, without a Refresh, within ``HAND_WAIT`` seconds of the game's time; at
+most one live copy of a hand; no request through a token after its Unknown Webhook; no 429 of
+the hidden kind or the global one; nothing the emulator counts as a violation (a late answer
+to an interaction, a malformed request); and the game finishes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import random
+import sys
+import tempfile
+import time
+import traceback
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from sandbox import DiscordEmulator, run_bot
+from sandbox.virtual_time import VirtualTimeLoop
+from tests.e2e.harness import Players, assert_no_going_back, lobby_table_id, make_bot, make_world
+
+REPORTED_WEBHOOK_LIMIT = 30  # messages through webhooks a channel a minute, as reported
+
+
+@dataclass(frozen=True)
+class World:
+    """Everything a seed decides about one game."""
+
+    seed: int
+    game: str
+    options: dict[str, int]
+    network_delay: float  # seconds, the most one request waits before Discord applies it
+    think: tuple[float, float] | None  # seconds a person thinks before a move (None: at once)
+    refresh_first: float  # how often a person clicks Refresh just before their card
+    reported_limits: bool  # Discord's hidden limit on webhook messages, as its users report
+    failing_tokens: float  # the share of tokens that answer Unknown Webhook to everything
+
+    @classmethod
+    def of(cls, seed: int) -> World:
+        rng = random.Random(seed)
+        salad = rng.random() < 0.3
+        game, options = ("salad", {"seats": 3}) if salad else ("smear", {"target": 3})
+        reported = rng.random() < 0.3
+        return cls(
+            seed=seed,
+            game=game,
+            options=options,
+            network_delay=rng.choice((0.0, 0.05, 0.3, 0.6)),
+            think=rng.choice((None, (0.05, 0.5), (1.0, 6.0))),
+            refresh_first=rng.choice((0.0, 0.0, 0.3)),
+            reported_limits=reported,
+            failing_tokens=0.05 if reported and rng.random() < 0.5 else 0.0,
+        )
+
+    def describe(self) -> str:
+        think = "at once" if self.think is None else f"{self.think[0]}-{self.think[1]} s"
+        return (
+            f"{self.game} {self.options}, delay 0-{self.network_delay * 1000:.0f} ms, think "
+            f"{think}, refresh first {self.refresh_first}, reported limits "
+            f"{self.reported_limits}, failing tokens {self.failing_tokens}"
+        )
+
+
+@dataclass(frozen=True)
+class Outcome:
+    seed: int
+    failure: str | None  # None: every check held
+    game_seconds: float  # the game's own time (the loop's clock)
+    clicks: int
+
+
+async def play(world: World, folder: Path) -> tuple[float, int]:
+    """One whole game of ``world``; the game's seconds and the people's clicks. Raises
+    AssertionError (or the error that stopped the game) when a check fails."""
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    async with DiscordEmulator(
+        interaction_timeout=3.0, reported_limits=world.reported_limits
+    ) as emu:
+        if world.failing_tokens:
+            emu.reported.fail_tokens(world.failing_tokens, seed=world.seed)
+        w = make_world(emu)
+        alice, *others = w.users
+        creates = {"webhook_creates_per_channel": REPORTED_WEBHOOK_LIMIT}
+        bot = make_bot(folder / "db.sqlite3", **(creates if world.reported_limits else {}))
+        if world.network_delay:
+            emu.slow_down(world.network_delay, seed=world.seed)
+        async with run_bot(emu, bot):
+            lobby = await emu.invoke_and_wait(
+                alice, w.channel, f"{world.game} start", world.options
+            )
+            tid = lobby_table_id(lobby)
+            for user in others:
+                lobby = await emu.click_and_wait(user, lobby, label="Join")
+            p = Players(emu, bot, tid, {u.id: u for u in w.users}, w.channel)
+            p.rng.seed(world.seed)
+            p.think, p.refresh_first = world.think, world.refresh_first
+            if world.reported_limits:
+                # No room for a new copy in the channel: the turn may be shown in place.
+                p.newest, p.strandable = False, bool(world.failing_tokens)
+            await p.play_to_end()
+            p.check_screens()
+            assert_no_going_back(emu, w.channel, tid)
+            assert emu.rate_limits(scope="shared") == [], "the bot met Discord's hidden limit"
+            assert emu.rate_limits(scope="global") == [], "the bot met the global limit"
+            assert emu.requests_after_unknown_webhook() == [], "a refused token was asked again"
+            emu.assert_no_violations()
+            return loop.time() - start, p.clicks
+
+
+def run_seed(seed: int) -> Outcome:
+    """One seed's game on a loop of its own, in a folder of its own."""
+    world = World.of(seed)
+    loop = VirtualTimeLoop()
+    try:
+        with tempfile.TemporaryDirectory(prefix=f"soak-{seed}-") as folder:
+            seconds, clicks = loop.run_until_complete(play(world, Path(folder)))
+        return Outcome(seed, None, seconds, clicks)
+    except BaseException as e:  # every failure is a finding: report it with its seed
+        if isinstance(e, KeyboardInterrupt):
+            raise
+        return Outcome(seed, "".join(traceback.format_exception(e)[-6:]), 0.0, 0)
+    finally:
+        loop.close()
+
+
+def _quiet() -> None:
+    """A soak's workers log only what is an error (a failure is reported with its seed)."""
+    logging.basicConfig(level=logging.ERROR)
+    logging.getLogger().setLevel(logging.ERROR)
+
+
+def replay_command(seed: int) -> str:
+    return f"python -m tests.e2e.simulate --seed {seed}"
+
+
+def soak(first: int, count: int, workers: int) -> int:
+    """Plays seeds ``first`` .. ``first + count - 1``; prints games per second and every
+    failing seed with the command that replays it. The exit status: 1 if any seed failed."""
+    seeds = range(first, first + count)
+    started = time.perf_counter()
+    failed: list[Outcome] = []
+    game_seconds = 0.0
+    done = 0
+    with ProcessPoolExecutor(max_workers=workers, initializer=_quiet) as pool:
+        for outcome in pool.map(run_seed, seeds, chunksize=4):
+            done += 1
+            game_seconds += outcome.game_seconds
+            if outcome.failure is not None:
+                failed.append(outcome)
+                print(f"seed {outcome.seed} FAILED ({World.of(outcome.seed).describe()}):")
+                print("  " + outcome.failure.strip().replace("\n", "\n  "))
+                print(f"  replay: {replay_command(outcome.seed)}", flush=True)
+            if done % max(1, count // 20) == 0 or done == count:
+                wall = time.perf_counter() - started
+                print(
+                    f"{done}/{count} games in {wall:.1f} s: {done / wall:.2f} games/s, "
+                    f"{game_seconds / wall:.0f}x real time, {len(failed)} failed",
+                    flush=True,
+                )
+    wall = time.perf_counter() - started
+    print(
+        f"soak: {count} games (seeds {first}-{first + count - 1}) on {workers} workers in "
+        f"{wall:.1f} s: {count / wall:.2f} games/s; the games' own time "
+        f"{game_seconds / 3600:.1f} h; {len(failed)} failed"
+        + (": " + " ".join(str(o.seed) for o in failed) if failed else "")
+    )
+    return 1 if failed else 0
+
+
+def replay(seed: int) -> int:
+    world = World.of(seed)
+    print(f"seed {seed}: {world.describe()}")
+    logging.basicConfig(level=logging.WARNING)
+    started = time.perf_counter()
+    outcome = run_seed(seed)
+    wall = time.perf_counter() - started
+    if outcome.failure is not None:
+        print(outcome.failure)
+        return 1
+    print(
+        f"passed: {outcome.clicks} clicks, {outcome.game_seconds:.1f} s of the game's time in "
+        f"{wall:.2f} s"
+    )
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", type=int, default=200, help="how many seeds to play")
+    parser.add_argument("--first", type=int, default=1, help="the first seed")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--seed", type=int, help="replay this one seed")
+    args = parser.parse_args(argv)
+    if args.seed is not None:
+        return replay(args.seed)
+    if args.seeds < 1 or args.workers < 1:
+        parser.error("--seeds and --workers must be at least 1")
+    return soak(args.first, args.seeds, args.workers)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

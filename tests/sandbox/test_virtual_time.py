@@ -1,0 +1,153 @@
+"""The loop on virtual time (``sandbox.virtual_time``): its clock jumps over waits, and stands
+still while anything outside the loop (a worker thread, aiosqlite's thread) or a byte on a
+socket is still to be heard from. Each test runs its own loop, so it does not depend on which
+loop pytest gives the others."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import TypeVar
+
+import aiosqlite
+
+from bot.clock import wall_time
+from bot.tables.ports import SystemClock
+from sandbox.virtual_time import VirtualTimeLoop
+
+T = TypeVar("T")
+
+
+def on_virtual_time(main: Callable[[], Awaitable[T]]) -> T:
+    loop = VirtualTimeLoop()
+    try:
+        return loop.run_until_complete(main())
+    finally:
+        loop.close()
+
+
+def test_an_hour_of_sleep_moves_the_clock_an_hour_in_one_jump() -> None:
+    async def main() -> tuple[float, int]:
+        loop = asyncio.get_running_loop()
+        assert isinstance(loop, VirtualTimeLoop)
+        start, jumps = loop.time(), loop.jumps
+        await asyncio.sleep(3600)
+        return loop.time() - start, loop.jumps - jumps
+
+    elapsed, jumps = on_virtual_time(main)
+    assert abs(elapsed - 3600) < 1e-6
+    assert jumps == 1
+
+
+def test_timers_fire_in_the_order_of_their_times() -> None:
+    async def main() -> list[str]:
+        order: list[str] = []
+
+        async def after(seconds: float, name: str) -> None:
+            await asyncio.sleep(seconds)
+            order.append(name)
+
+        await asyncio.gather(after(3, "c"), after(1, "a"), after(2, "b"))
+        return order
+
+    assert on_virtual_time(main) == ["a", "b", "c"]
+
+
+def test_the_clock_stands_still_while_a_worker_thread_works() -> None:
+    release = threading.Event()
+
+    def work() -> str:
+        release.wait(5)  # real time: the loop must wait for it, not jump its timer
+        return "worked"
+
+    async def main() -> tuple[list[str], float]:
+        loop = asyncio.get_running_loop()
+        order: list[str] = []
+        start = loop.time()
+
+        async def timer() -> None:
+            await asyncio.sleep(0.5)
+            order.append("timer")
+
+        async def worker() -> None:
+            order.append(await loop.run_in_executor(None, work))
+
+        waiting = asyncio.ensure_future(timer())
+        working = asyncio.ensure_future(worker())
+        threading.Timer(0.1, release.set).start()
+        await asyncio.gather(waiting, working)
+        return order, loop.time() - start
+
+    order, elapsed = on_virtual_time(main)
+    assert order == ["worked", "timer"]
+    assert abs(elapsed - 0.5) < 1e-6
+
+
+def test_the_clock_stands_still_while_aiosqlite_runs_a_query(tmp_path: Path) -> None:
+    slow = (
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300000)"
+        " SELECT count(*) FROM n"
+    )
+
+    async def main() -> tuple[list[str], float]:
+        loop = asyncio.get_running_loop()
+        order: list[str] = []
+        async with aiosqlite.connect(tmp_path / "db.sqlite3") as db:
+            start = loop.time()
+
+            async def timer() -> None:
+                await asyncio.sleep(0.001)
+                order.append("timer")
+
+            async def query() -> None:
+                async with db.execute(slow) as cursor:
+                    row = await cursor.fetchone()
+                assert row is not None and row[0] == 300000
+                order.append("query")
+
+            await asyncio.gather(timer(), query())
+            return order, loop.time() - start
+
+    order, elapsed = on_virtual_time(main)
+    assert order == ["query", "timer"]
+    assert abs(elapsed - 0.001) < 1e-6
+
+
+def test_bytes_on_a_loopback_socket_arrive_before_a_timer_moves_the_clock() -> None:
+    async def main() -> list[bytes]:
+        heard: list[bytes] = []
+
+        async def echo(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            while data := await reader.read(100):
+                writer.write(data)
+                await writer.drain()
+            writer.close()
+
+        server = await asyncio.start_server(echo, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        for i in range(50):
+            writer.write(f"{i:02d}".encode())
+            # A deadline of a millisecond: on a loop that jumped while bytes were on their
+            # way, it would pass before the answer.
+            heard.append(await asyncio.wait_for(reader.readexactly(2), 0.001))
+        writer.close()
+        server.close()
+        await server.wait_closed()
+        return heard
+
+    assert on_virtual_time(main) == [f"{i:02d}".encode() for i in range(50)]
+
+
+def test_the_bots_clocks_follow_the_loop() -> None:
+    async def main() -> tuple[float, float]:
+        clock = SystemClock()
+        mono, wall = clock.monotonic(), wall_time()
+        await asyncio.sleep(86400)
+        return clock.monotonic() - mono, wall_time() - wall
+
+    mono, wall = on_virtual_time(main)
+    assert abs(mono - 86400) < 1e-6
+    assert abs(wall - 86400) < 1e-6
