@@ -74,8 +74,9 @@ class Config(BaseSettings):
     # seconds of CPU below the bot's priority) at start-up rather than at the first computer's
     # move; tests that start many bots and seldom meet a computer turn it off.
     warm_computers: bool = True
-    # Tests only: every waiting time (turn timers, reminders, idle lobbies) is multiplied by
-    # this, so a 30 s turn timer runs out in a test after 30 * time_scale seconds.
+    # Tests of a real bot process only (they run on the real clock): every waiting time (turn
+    # timers, reminders, idle lobbies) is multiplied by this, so a 30 s turn timer runs out
+    # after 30 * time_scale seconds. Tests in one process run on virtual time instead.
     time_scale: float = Field(default=1.0, gt=0.0, le=1.0)
 
     @field_validator("turn_timer_seconds")

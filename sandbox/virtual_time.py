@@ -14,9 +14,11 @@ Nothing is ready to run when all three hold:
   emulator talk over loopback sockets, and Linux puts what one end sends in the other's queue
   before ``send`` returns, so bytes in flight are always seen by that poll;
 - no work is out of the loop: a worker thread or process asked through ``run_in_executor``
-  (the computers' search, ``asyncio.to_thread``, name lookups), or a query aiosqlite's own
-  thread runs. Until it answers, the loop waits for it in real time and its clock stands still,
-  so the time a computation takes on this machine never shows as time in the game.
+  (the computers' search, ``asyncio.to_thread``, name lookups), a query aiosqlite's own
+  thread runs, or one the PostgreSQL server answers. Until it answers, the loop waits for it
+  in real time and its clock stands still, so the time a computation takes on this machine
+  never shows as time in the game (unless the outside work waits ``OUTSIDE_PATIENCE`` for
+  something only the loop's own timers would bring).
 
 Why not ``looptime`` (the well-kept library for this): it knows only ``run_in_executor``, so the
 clock jumps while aiosqlite's thread runs a query (often past the interaction deadline), and it
@@ -27,10 +29,10 @@ what the game sees does not depend on how busy the machine is.
 Wall-clock time (``wall``) follows the loop's clock from the real time at which the loop was
 made, so timestamps (snowflakes, ``X-RateLimit-Reset``, thread activity) agree with the timers.
 
-A loop with no timer and nothing outside waits for outside input like any other loop. Another
-process (``python -m bot``, the PostgreSQL server) answers in its own time, which this loop
-cannot see coming, so tests that talk to one keep the real clock (``tests/conftest.py`` says
-which tests run on virtual time).
+A loop with no timer and nothing outside waits for outside input like any other loop. A child
+process (``python -m bot``, a program holding the database's lock) speaks when it likes, which
+this loop cannot see coming, so tests that start one keep the real clock (``tests/conftest.py``
+says which tests run on virtual time).
 """
 
 from __future__ import annotations
@@ -42,16 +44,24 @@ import time
 import weakref
 from collections.abc import Callable
 from concurrent.futures import Executor
+from types import FrameType
 from typing import Any, TypeVar, TypeVarTuple
 
 T = TypeVar("T")
 Ts = TypeVarTuple("Ts")
 
-# Modules whose futures another thread resolves (aiosqlite runs each connection's queries in a
-# thread of its own and hands the answer back with ``call_soon_threadsafe``).
-OUTSIDE_MODULES = ("aiosqlite",)
+# Modules whose futures something outside the loop resolves: aiosqlite runs each connection's
+# queries in a thread of its own and hands the answer back with ``call_soon_threadsafe``;
+# asyncpg waits for the PostgreSQL server, a process of its own. A future made anywhere below
+# their code (asyncpg's protocol is compiled: the nearest Python frame may be asyncio's) waits
+# for them.
+OUTSIDE_MODULES = ("aiosqlite", "asyncpg")
 # Seconds of real time one wait for outside work lasts before it is looked at again.
 OUTSIDE_POLL = 0.05
+# Seconds of real time the loop waits for outside work with nothing else to do before it lets
+# its clock move anyway: the work may itself wait for one of the loop's timers (a pool's
+# connection held across a sleep), which would otherwise never come.
+OUTSIDE_PATIENCE = 5.0
 
 
 class VirtualTimeLoop(asyncio.SelectorEventLoop):
@@ -83,9 +93,12 @@ class VirtualTimeLoop(asyncio.SelectorEventLoop):
 
     def create_future(self) -> asyncio.Future[Any]:
         future = super().create_future()
-        caller = sys._getframe(1).f_globals.get("__name__", "")
-        if caller.startswith(OUTSIDE_MODULES):
-            self._outside.add(future)
+        frame: FrameType | None = sys._getframe(1)
+        while frame is not None:
+            if frame.f_globals.get("__name__", "").startswith(OUTSIDE_MODULES):
+                self._outside.add(future)
+                break
+            frame = frame.f_back
         return future
 
     def _outside_pending(self) -> bool:
@@ -95,7 +108,8 @@ class VirtualTimeLoop(asyncio.SelectorEventLoop):
         ready = self._real_select(0)
         if ready or timeout == 0:
             return ready
-        while self._outside_pending():
+        patience = time.monotonic() + OUTSIDE_PATIENCE
+        while self._outside_pending() and time.monotonic() < patience:
             ready = self._real_select(OUTSIDE_POLL)
             if ready:
                 return ready

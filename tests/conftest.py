@@ -179,13 +179,9 @@ _on_virtual_time = False  # whether the test about to run gets a loop on virtual
 
 def _runs_on_virtual_time(item: pytest.Item) -> bool:
     """The bot against the emulator in this process: every wait of the game is a timer of the
-    one event loop. A test that talks to another process (a child ``python -m bot``, the
-    PostgreSQL server) keeps the real clock: that process answers in its own time."""
-    return (
-        item.nodeid.startswith("tests/e2e/")
-        and item.get_closest_marker("process") is None
-        and item.get_closest_marker("postgres") is None
-    )
+    one event loop (the loop waits for the database's answers). A test that starts another
+    process (a child ``python -m bot``) keeps the real clock: it speaks in its own time."""
+    return item.nodeid.startswith("tests/e2e/") and item.get_closest_marker("process") is None
 
 
 @pytest.hookimpl(tryfirst=True)

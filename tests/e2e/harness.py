@@ -22,13 +22,31 @@ from bot.config import Config
 from bot.model import Table
 from sandbox import Channel, DiscordEmulator, Guild, InteractionHandle, Message, User
 from sandbox.models import CREATE_PUBLIC_THREADS, DEFAULT_BOT_PERMISSIONS, MessageRevision
+from sandbox.virtual_time import VirtualTimeLoop
 
 CARD_RE = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
 PLAY_RE = re.compile(r"tb:p:(\d+):(\d+):(\d+):(\d+):(\d+)")
 HAND_RESULT_RE = re.compile(r"^\*\*Hand (\d+)\*\*")
 STALE_MOVE = "The table moved on since that button was shown"
 HAND_WAIT = 5.0  # seconds a person's hand may take to show their turn by itself
+# Seconds a person takes to click when a test on virtual time says nothing of their pace: a
+# whole hand clicked in no time at all is faster than anyone plays (and on virtual time the
+# pause costs the test no real time). On the real clock a test's people click at once.
+HUMAN_PACE = (0.3, 1.5)
 UNLIMITED_CREATES = 1000  # webhook creates a minute: as many as the emulator allows by default
+
+
+# The bot's pace in a test on the real clock (its own: 1 s between a computer's moves, 1 s
+# between table edits, 2 s for the guilds at start-up).
+FAST_PACE = {"ai_pause_seconds": 0.0, "guild_ready_timeout": 0.05, "table_edit_gap_seconds": 0.05}
+
+
+def on_virtual_time() -> bool:
+    """The test runs on virtual time (``sandbox.virtual_time``; tests/conftest.py says which)."""
+    try:
+        return isinstance(asyncio.get_running_loop(), VirtualTimeLoop)
+    except RuntimeError:
+        return False
 
 
 class E2EBot(TrickBot):
@@ -39,13 +57,16 @@ class E2EBot(TrickBot):
 def make_settings(db: Path | str, **kw: Any) -> Config:
     """The bot's settings for a test; ``db`` is a SQLite file or a PostgreSQL URL."""
     where = {"database_url": db} if str(db).startswith("postgresql://") else {"database_path": db}
+    # On virtual time the bot keeps its own pace (a computer's pause, the table's edit gap, the
+    # wait for guilds at start-up): they cost the test no real time, and a game played faster
+    # than the bot would ever play it spends Discord's limits as no real game does. On the
+    # real clock the test would wait them out.
+    pace = {} if on_virtual_time() else FAST_PACE
     values: dict[str, Any] = {
         "discord_token": "sandbox-bot-token",
         **where,
-        "ai_pause_seconds": 0.0,
+        **pace,
         "turn_timer_seconds": 120,
-        "guild_ready_timeout": 0.05,
-        "table_edit_gap_seconds": 0.05,
         # The emulator enforces the hidden webhook limit Discord's users report only when a
         # test turns it on (``reported_limits``): such a test gives the bot Discord's reported
         # 30 a minute; the others play far faster than people and give it what the emulator
@@ -105,7 +126,8 @@ class Players:
     locale: str = "en-US"  # the people's Discord client locale
     mentions: Counter[tuple[int, int]] = field(default_factory=Counter)  # (hand, user) -> count
     turns: Counter[tuple[int, int]] = field(default_factory=Counter)  # (hand, user) -> turns
-    # A person's pace: seconds they think before each move (None: they click at once).
+    # A person's pace: seconds they think before each move (None: ``HUMAN_PACE`` on virtual
+    # time, at once on the real clock).
     think: tuple[float, float] | None = None
     # Their turn's hand must be the newest message they see (else: anywhere in view, edited
     # in place, as when Discord's hidden limit leaves no room to post it anew).
@@ -235,8 +257,11 @@ class Players:
         t = self.table
         self.turns[(t.hand_no, uid)] += 1
         msg = await self.my_turn_hand(uid)
-        if self.think is not None:
-            await asyncio.sleep(self.rng.uniform(*self.think))
+        think = self.think
+        if think is None and on_virtual_time():
+            think = HUMAN_PACE
+        if think is not None:
+            await asyncio.sleep(self.rng.uniform(*think))
             msg = self.turn_hand(uid) or await self.my_turn_hand(uid)  # as it is now
         choices = enabled_moves(msg)
         by_action = {int(c.rsplit(":", 1)[1]): c for c in choices}

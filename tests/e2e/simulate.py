@@ -4,14 +4,16 @@ the emulator, on one event loop whose clock jumps over every wait (``sandbox.vir
     make soak SEEDS=2000                         # every core; games per second, failing seeds
     python -m tests.e2e.simulate --seeds 200 --first 5000 --workers 2
     python -m tests.e2e.simulate --seed 1234     # replays one seed and prints what failed
+    python -m tests.e2e.simulate --whole-smear   # the wall time of a Smear game to 11, timers on
 
 One seed decides the whole world of a game (``World.of``): Smear or Salad and how many seats,
 the network delay of each request (0 to N ms, so requests land out of order), how fast the
 people play and which cards they choose, whether they click Refresh just before a card,
-Discord's reported hidden limit on webhook messages, and the share of interaction tokens that
-answer Unknown Webhook to everything. The same seed replays the same game: the delays, the
-choices and the loop's clock all come from it (only the order in which the operating system
-reports two sockets ready at the same instant does not).
+Discord's reported hidden limit on webhook messages, the share of interaction tokens that
+answer Unknown Webhook to everything, and gateway faults (RECONNECT, a cut connection). The
+same seed replays the same game: the delays, the choices and the loop's clock all come from
+it (only the order in which the operating system reports two sockets ready at the same
+instant does not, so a rare failure may need a few replays).
 
 What is checked, on every message Discord applies and after every click (``Players``): no
 card of anyone's hand in a public message; no hand message shows its person an older state
@@ -52,10 +54,13 @@ class World:
     game: str
     options: dict[str, int]
     network_delay: float  # seconds, the most one request waits before Discord applies it
-    think: tuple[float, float] | None  # seconds a person thinks before a move (None: at once)
+    think: tuple[float, float]  # seconds a person thinks before each move
     refresh_first: float  # how often a person clicks Refresh just before their card
     reported_limits: bool  # Discord's hidden limit on webhook messages, as its users report
     failing_tokens: float  # the share of tokens that answer Unknown Webhook to everything
+    # Seconds of the game's time between two gateway faults (a RECONNECT, or the connection
+    # cut: the bot resumes and what was dispatched meanwhile is replayed); None: none.
+    gateway_faults: float | None
 
     @classmethod
     def of(cls, seed: int) -> World:
@@ -68,18 +73,19 @@ class World:
             game=game,
             options=options,
             network_delay=rng.choice((0.0, 0.05, 0.3, 0.6)),
-            think=rng.choice((None, (0.05, 0.5), (1.0, 6.0))),
+            think=rng.choice(((0.05, 0.5), (0.3, 1.5), (1.0, 6.0))),
             refresh_first=rng.choice((0.0, 0.0, 0.3)),
             reported_limits=reported,
             failing_tokens=0.05 if reported and rng.random() < 0.5 else 0.0,
+            gateway_faults=rng.choice((None, None, None, 20.0)),
         )
 
     def describe(self) -> str:
-        think = "at once" if self.think is None else f"{self.think[0]}-{self.think[1]} s"
         return (
             f"{self.game} {self.options}, delay 0-{self.network_delay * 1000:.0f} ms, think "
-            f"{think}, refresh first {self.refresh_first}, reported limits "
-            f"{self.reported_limits}, failing tokens {self.failing_tokens}"
+            f"{self.think[0]}-{self.think[1]} s, refresh first {self.refresh_first}, "
+            f"reported limits {self.reported_limits}, failing tokens {self.failing_tokens}, "
+            f"gateway faults every {self.gateway_faults or '-'} s"
         )
 
 
@@ -91,6 +97,16 @@ class Outcome:
     clicks: int
 
 
+async def _gateway_faults(emu: DiscordEmulator, every: float, rng: random.Random) -> None:
+    """Now and then the gateway tells the bot to reconnect, or cuts its connection."""
+    while True:
+        await asyncio.sleep(rng.uniform(0.5, 1.5) * every)
+        if rng.random() < 0.5:
+            await emu.gateway_reconnect()
+        else:
+            await emu.gateway_drop()
+
+
 async def play(world: World, folder: Path) -> tuple[float, int]:
     """One whole game of ``world``; the game's seconds and the people's clicks. Raises
     AssertionError (or the error that stopped the game) when a check fails."""
@@ -100,7 +116,7 @@ async def play(world: World, folder: Path) -> tuple[float, int]:
         interaction_timeout=3.0, reported_limits=world.reported_limits
     ) as emu:
         if world.failing_tokens:
-            emu.reported.fail_tokens(world.failing_tokens, seed=world.seed)
+            emu.fail_tokens(world.failing_tokens, seed=world.seed)
         w = make_world(emu)
         alice, *others = w.users
         creates = {"webhook_creates_per_channel": REPORTED_WEBHOOK_LIMIT}
@@ -120,7 +136,15 @@ async def play(world: World, folder: Path) -> tuple[float, int]:
             if world.reported_limits:
                 # No room for a new copy in the channel: the turn may be shown in place.
                 p.newest, p.strandable = False, bool(world.failing_tokens)
-            await p.play_to_end()
+            faults = None
+            if world.gateway_faults is not None:
+                rng = random.Random(world.seed)
+                faults = asyncio.ensure_future(_gateway_faults(emu, world.gateway_faults, rng))
+            try:
+                await p.play_to_end()
+            finally:
+                if faults is not None:
+                    faults.cancel()
             p.check_screens()
             assert_no_going_back(emu, w.channel, tid)
             assert emu.rate_limits(scope="shared") == [], "the bot met Discord's hidden limit"
@@ -207,13 +231,49 @@ def replay(seed: int) -> int:
     return 0
 
 
+def whole_smear() -> int:
+    """A whole game of Smear to 11 with a 30 s turn timer on, people thinking 2-20 s over a
+    network delaying each request 0-300 ms: the wall time it takes in simulated time."""
+    world = World(
+        seed=11,
+        game="smear",
+        options={"target": 11, "turn_timer": 30},
+        network_delay=0.3,
+        think=(2.0, 20.0),
+        refresh_first=0.0,
+        reported_limits=False,
+        failing_tokens=0.0,
+        gateway_faults=None,
+    )
+    print(f"a whole Smear game: {world.describe()}")
+    started = time.perf_counter()
+    loop = VirtualTimeLoop()
+    try:
+        with tempfile.TemporaryDirectory(prefix="smear-") as folder:
+            seconds, clicks = loop.run_until_complete(play(world, Path(folder)))
+    finally:
+        loop.close()
+    wall = time.perf_counter() - started
+    print(
+        f"{clicks} clicks, {seconds / 60:.1f} minutes of the game's time in {wall:.2f} s of "
+        f"wall time ({loop.jumps} jumps of the clock)"
+    )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, default=200, help="how many seeds to play")
     parser.add_argument("--first", type=int, default=1, help="the first seed")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, help="replay this one seed")
+    parser.add_argument(
+        "--whole-smear", action="store_true", help="time one Smear game to 11 with turn timers"
+    )
     args = parser.parse_args(argv)
+    if args.whole_smear:
+        _quiet()
+        return whole_smear()
     if args.seed is not None:
         return replay(args.seed)
     if args.seeds < 1 or args.workers < 1:

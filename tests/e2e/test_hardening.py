@@ -204,7 +204,7 @@ async def test_a_failed_save_leaves_the_seat_as_it_was(
     db = tmp_path / "db.sqlite3"
     w = make_world(emu)
     alice, bob, _ = w.users
-    bot = make_bot(db)
+    bot = make_bot(db, guild_ready_timeout=0.05)  # the restart's own wait is not the point
     await start_bot(emu, bot)
     lobby = await emu.invoke_and_wait(alice, w.channel, "smear start", {"seats": 2})
     tid = lobby_table_id(lobby)
@@ -224,7 +224,7 @@ async def test_a_failed_save_leaves_the_seat_as_it_was(
     assert t.seats[1].user_id == bob.id, "memory keeps the seat the database kept"
     await run_sql(db, "DROP TRIGGER full")
     await stop_bot(bot)
-    again = make_bot(db)
+    again = make_bot(db, guild_ready_timeout=0.05)
     await start_bot(emu, again)
     try:
         t = again.tables.live[tid]
@@ -241,7 +241,7 @@ async def test_a_lost_lobby_is_posted_again_and_an_idle_one_closes(
 ) -> None:
     w = make_world(emu)
     alice, bob, _ = w.users
-    bot = make_bot(tmp_path / "db.sqlite3", lobby_idle_minutes=1.0, time_scale=0.05)
+    bot = make_bot(tmp_path / "db.sqlite3", lobby_idle_minutes=1.0)
     async with run_bot(emu, bot):
         lobby = await emu.invoke_and_wait(alice, w.channel, "smear start", {"seats": 3})
         here = await emu.invoke_and_wait(bob, w.channel, "salad start")
@@ -251,9 +251,10 @@ async def test_a_lost_lobby_is_posted_again_and_an_idle_one_closes(
         assert not again.ephemeral and "table open" in text_of(again), "posted again"
         assert lobby_table_id(again) == lobby_table_id(lobby)
         await emu.click_and_wait(bob, again, label="Join")
-        # Nobody touches it for a minute (3 s here): it closes, with a public note.
+        # Nobody touches it for a minute (of the test's virtual time): it closes, with a
+        # public note.
         note = await emu.wait_for_message(
-            w.channel, lambda m: "without anyone joining" in m.content, timeout=8
+            w.channel, lambda m: "without anyone joining" in m.content, timeout=90
         )
         assert "1 minutes" in note.content or "1 minute" in note.content
         closed = emu.message(again)
@@ -263,17 +264,14 @@ async def test_a_lost_lobby_is_posted_again_and_an_idle_one_closes(
         emu.assert_no_violations()
 
 
-SCALE = 0.05  # timers run 20 times faster here: a 2 min turn is 6 s, the 30 s minimum 1.5 s
-
-
 async def _timed_two_seat_game(
     emu: DiscordEmulator, db: Path, turn_timer: int
 ) -> tuple[TrickBot, World, int]:
-    """A started two-person Smear game with a turn timer (at ``SCALE``): the bot, the world
-    and the table's id."""
+    """A started two-person Smear game with a turn timer: the bot, the world and the table's
+    id. (The test runs on virtual time: its minutes take no real time.)"""
     w = make_world(emu)
     alice, bob, _ = w.users
-    bot = make_bot(db, time_scale=SCALE)
+    bot = make_bot(db, guild_ready_timeout=0.05)  # the restart's own wait is not the point
     await start_bot(emu, bot)
     lobby = await emu.invoke_and_wait(
         alice, w.channel, "smear start", {"seats": 2, "turn_timer": turn_timer}
@@ -296,8 +294,8 @@ async def test_downtime_does_not_count_against_the_player(
     bot, w, tid = await _timed_two_seat_game(emu, db, turn_timer=120)
     left_before = _time_left(bot, tid)
     await stop_bot(bot)
-    await asyncio.sleep(4)  # down for most of the turn's 6 s
-    again = make_bot(db, time_scale=SCALE)
+    await asyncio.sleep(80)  # down for most of the turn's 2 minutes
+    again = make_bot(db, guild_ready_timeout=0.05)
     await start_bot(emu, again)
     try:
         left_after = _time_left(again, tid)
@@ -343,15 +341,15 @@ async def test_a_turn_resumes_with_at_least_thirty_seconds(
     emu: DiscordEmulator, tmp_path: Path
 ) -> None:
     db = tmp_path / "db.sqlite3"
-    bot, _, tid = await _timed_two_seat_game(emu, db, turn_timer=60)  # 3 s here
+    bot, _, tid = await _timed_two_seat_game(emu, db, turn_timer=60)
     await asyncio.sleep(max(0.0, _time_left(bot, tid) - 0.5))
     left_before = _time_left(bot, tid)
     assert left_before < 1.0, "the turn was nearly over when the bot stopped"
     await stop_bot(bot)
-    again = make_bot(db, time_scale=SCALE)
+    again = make_bot(db, guild_ready_timeout=0.05)
     await start_bot(emu, again)
     try:
         left_after = _time_left(again, tid)
-        assert 30 * SCALE - 0.5 < left_after <= 30 * SCALE + 0.1, (left_before, left_after)
+        assert 29.5 < left_after <= 30.1, (left_before, left_after)
     finally:
         await stop_bot(again)

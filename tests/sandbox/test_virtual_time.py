@@ -118,12 +118,14 @@ def test_the_clock_stands_still_while_aiosqlite_runs_a_query(tmp_path: Path) -> 
 def test_bytes_on_a_loopback_socket_arrive_before_a_timer_moves_the_clock() -> None:
     async def main() -> list[bytes]:
         heard: list[bytes] = []
+        echoed = asyncio.Event()
 
         async def echo(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
             while data := await reader.read(100):
                 writer.write(data)
                 await writer.drain()
             writer.close()
+            echoed.set()
 
         server = await asyncio.start_server(echo, "127.0.0.1", 0)
         port = server.sockets[0].getsockname()[1]
@@ -134,6 +136,7 @@ def test_bytes_on_a_loopback_socket_arrive_before_a_timer_moves_the_clock() -> N
             # way, it would pass before the answer.
             heard.append(await asyncio.wait_for(reader.readexactly(2), 0.001))
         writer.close()
+        await echoed.wait()
         server.close()
         await server.wait_closed()
         return heard

@@ -1,0 +1,39 @@
+"""The soak (``make soak``, tests/e2e/simulate.py) itself: a seed decides its world and replays
+it, whole games pass every check in simulated time, and a failing check is reported with its
+seed and the command that replays it."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e import simulate
+from tests.e2e.simulate import World, run_seed
+
+
+def test_a_seed_decides_the_whole_world_and_the_same_seed_the_same_one() -> None:
+    worlds = [World.of(seed) for seed in range(1, 200)]
+    assert worlds == [World.of(seed) for seed in range(1, 200)]
+    assert {w.game for w in worlds} == {"smear", "salad"}
+    assert {w.network_delay for w in worlds} >= {0.0, 0.3, 0.6}
+    assert any(w.reported_limits and w.failing_tokens for w in worlds)
+    assert any(w.refresh_first for w in worlds)
+
+
+# Seed 7: Smear under the reported limits, 5% of tokens failing, Refresh before a card.
+# Seed 11: Smear over a network delaying each request up to 600 ms, Refresh before a card.
+@pytest.mark.parametrize("seed", [7, 11])
+def test_whole_seeded_games_pass_every_check(seed: int) -> None:
+    outcome = run_seed(seed)
+    assert outcome.failure is None, outcome.failure
+    assert outcome.clicks > 0 and outcome.game_seconds > 0
+
+
+def test_a_failing_check_is_reported_with_its_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    def went_back(*args: object) -> None:
+        raise AssertionError("hand message 1 went back in time")
+
+    monkeypatch.setattr(simulate, "assert_no_going_back", went_back)
+    outcome = run_seed(9)
+    assert outcome.seed == 9
+    assert outcome.failure is not None and "went back in time" in outcome.failure
+    assert simulate.replay_command(9) == "python -m tests.e2e.simulate --seed 9"
