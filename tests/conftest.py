@@ -178,10 +178,12 @@ _on_virtual_time = False  # whether the test about to run gets a loop on virtual
 
 
 def _runs_on_virtual_time(item: pytest.Item) -> bool:
-    """The bot against the emulator in this process: every wait of the game is a timer of the
-    one event loop (the loop waits for the database's answers). A test that starts another
-    process (a child ``python -m bot``) keeps the real clock: it speaks in its own time."""
-    return item.nodeid.startswith("tests/e2e/") and item.get_closest_marker("process") is None
+    """The bot (or another discord.py client) against the emulator in this process: every
+    wait is a timer of the one event loop (the loop waits for the database's answers). A test
+    that starts another process (a child ``python -m bot``) keeps the real clock: it speaks in
+    its own time."""
+    in_process = item.get_closest_marker("process") is None
+    return item.nodeid.startswith(("tests/e2e/", "tests/sandbox/")) and in_process
 
 
 @pytest.hookimpl(tryfirst=True)
