@@ -511,6 +511,7 @@ class RequestRecord:
     route: str = ""
     global_limited: bool = False
     token: str = ""
+    sent: int = 0  # its place in the order the bot sent its requests (before network delay)
 
 
 @dataclass(frozen=True)

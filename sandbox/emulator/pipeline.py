@@ -13,7 +13,7 @@ from aiohttp import web
 
 from sandbox.emulator.faults import FaultControls, InjectedLimit
 from sandbox.emulator.records import Records
-from sandbox.emulator.reported import FAILING_TOKEN_KEY, ReportedBehaviour
+from sandbox.emulator.reported import FAILING_TOKEN_KEY, SENT_KEY, ReportedBehaviour
 from sandbox.models import ClientError, RateLimitRecord, RequestRecord
 from sandbox.ratelimits import (
     GLOBAL_EXEMPT,
@@ -70,6 +70,10 @@ class RequestPipeline(FaultControls, Records, ReportedBehaviour):
             return await handler(request)
         for before in list(self._before_request):
             before()
+        # Which request this is in the order the bot sent them: one delayed on the network
+        # (``slow_down``) that was sent before an answer came back is not sent after it.
+        self._arrivals += 1
+        request[SENT_KEY] = self._arrivals
         template = _route_template(request)
         injected = False
         if template is None:
@@ -203,9 +207,10 @@ class RequestPipeline(FaultControls, Records, ReportedBehaviour):
             route,
             route not in GLOBAL_EXEMPT,
             request.match_info.get("token", ""),
+            request.get(SENT_KEY, self._arrivals),
         )
         self.requests.append(record)
-        self._track_unknown_webhook(record, code)
+        self._track_unknown_webhook(record, code, sent_so_far=self._arrivals)
         if 400 <= status < 500:
             error = ClientError(
                 request.method,

@@ -25,6 +25,7 @@ UNKNOWN_WEBHOOK = 10015
 # A marker the webhook handlers put on a request answered 10015 because of failing_tokens, so
 # that the pipeline records the answer as coming from this option.
 FAILING_TOKEN_KEY = web.RequestKey("sandbox.failing_token", bool)
+SENT_KEY = web.RequestKey("sandbox.sent", int)  # the request's place in the order sent
 REPORTED_FAILING_SHARE = 0.05  # what reported_limits=True turns on, unless told otherwise
 
 
@@ -64,8 +65,9 @@ class ReportedBehaviour(EmulatorState):
         return list(self._failed_tokens)
 
     def requests_after_unknown_webhook(self) -> list[RequestRecord]:
-        """Every request made through a token after that token had answered 404 10015 (from
-        ``failing_tokens`` or not): a bot should make none."""
+        """Every request sent through a token after that token had answered 404 10015 (from
+        ``failing_tokens`` or not): a bot should make none. One sent before that answer and
+        delayed on the network (``slow_down``) past it is not such a request."""
         return list(self._after_unknown_webhook)
 
     def requests_after_unknown_webhook_by_token(self) -> Counter[str]:
@@ -88,12 +90,13 @@ class ReportedBehaviour(EmulatorState):
             self._failed_tokens.append(token)
         return error_response(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
 
-    def _track_unknown_webhook(self, record: RequestRecord, code: int) -> None:
-        """Notes a request through a token that had already answered 10015, and tokens that
-        answer it now."""
+    def _track_unknown_webhook(self, record: RequestRecord, code: int, *, sent_so_far: int) -> None:
+        """Notes a request through a token that had already answered 10015 when it was sent,
+        and tokens that answer it now (``sent_so_far``: how many requests were sent by then)."""
         if not record.token:
             return
-        if record.token in self._unknown_webhook_tokens:
+        answered = self._unknown_webhook_after.get(record.token)
+        if answered is not None and record.sent > answered:
             self._after_unknown_webhook.append(record)
         if record.status == 404 and code == UNKNOWN_WEBHOOK:
-            self._unknown_webhook_tokens.add(record.token)
+            self._unknown_webhook_after.setdefault(record.token, sent_so_far)

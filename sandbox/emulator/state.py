@@ -139,7 +139,9 @@ class EmulatorState:
         self._failing_rng = random.Random(1)
         self._failing_tokens: set[str] = set()
         self._failed_tokens: list[str] = []
-        self._unknown_webhook_tokens: set[str] = set()
+        # token -> how many requests had been sent when it first answered 404 10015
+        self._unknown_webhook_after: dict[str, int] = {}
+        self._arrivals = 0  # requests sent to the REST API so far
         self._after_unknown_webhook: list[RequestRecord] = []
         self._rate_limits: list[RateLimitRecord] = []
         self._client_errors: list[ClientError] = []

@@ -156,6 +156,8 @@ class Players:
     # How often a person clicks Refresh on their hand and, a few milliseconds later, before
     # its answer came, the card (an impatient person: the two race in the bot).
     refresh_first: float = 0.0
+    # How often a person with no hand in view (every token of theirs refused) opened one.
+    opened_by_hand: int = 0
 
     @property
     def table(self) -> Table:
@@ -181,6 +183,12 @@ class Players:
 
         result = await self.emu.wait_until(ready, timeout=timeout, what="a person's turn")
         return result[0]
+
+    def _refused_all(self, uid: int) -> bool:
+        """Every token of this person's clicks answered Unknown Webhook."""
+        failing = self.emu.failing_tokens
+        mine = [h.token for h in self.emu.interactions.values() if h.user.id == uid]
+        return bool(mine) and all(token in failing for token in mine)
 
     def live_hands(self, uid: int) -> list[Message]:
         """The hand messages this person sees (not deleted)."""
@@ -225,13 +233,20 @@ class Players:
         return None if self.newest else turn[-1]
 
     async def my_turn_hand(self, uid: int) -> Message:
-        """The person's live hand, once it shows their turn by itself (never a Refresh)."""
+        """The person's live hand, once it shows their turn by itself (never a Refresh). Only
+        a person with no hand at all in view, because Discord refused every token the bot had
+        for them (``strandable``), opens one from the table message, as its "Show my hand"
+        asks them to: nothing else could reach them."""
         user = self.users[uid]
         try:
             found = await self.emu.wait_until(
                 lambda: self.turn_hand(uid), timeout=self.hand_wait, what="the hand to update"
             )
         except Exception:
+            if self.strandable and not self.live_hands(uid) and self._refused_all(uid):
+                self.opened_by_hand += 1
+                await self.open_hand(uid)
+                return await self.my_turn_hand(uid)
             hands = [(m.id, hand_state(m), m.content[:80]) for m in self.live_hands(uid)]
             seen = self.emu.visible_messages(self.channel, user)
             newest = (seen[-1].id, seen[-1].ephemeral, text_of(seen[-1])[:80]) if seen else None

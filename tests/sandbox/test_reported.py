@@ -7,6 +7,7 @@ Windows are driven by the emulator's clock (``emu.clock.advance``), never by sle
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -218,6 +219,24 @@ async def test_a_failing_token_answers_unknown_webhook_while_its_callback_works(
     ] * 3
     emu.assert_no_client_errors(allow=lambda e: e.failing_token)
     emu.assert_no_violations()
+
+
+async def test_a_request_already_on_its_way_when_the_token_failed_is_not_sent_after_it(
+    emu: DiscordEmulator, world: World, bot: PlainBot, hooks: Webhooks
+) -> None:
+    handle = await emu.invoke(world.alice, world.channel, "game later")
+    emu.fail_token(handle)
+    await handle.wait_ack()
+    await emu.wait_until(lambda: bot.saved or None, what="the kept interaction")
+    emu.slow_down(0.3, seed=5)  # both are on the network when the first is answered
+    both = await asyncio.gather(
+        hooks.followup(handle.token, "one"), hooks.followup(handle.token, "two")
+    )
+    assert [answer[0] for answer in both] == [404, 404]
+    assert emu.requests_after_unknown_webhook() == [], "neither was sent after an answer"
+    await hooks.followup(handle.token, "three")  # sent once the 404 had come back
+    after = emu.requests_after_unknown_webhook()
+    assert [(r.method, r.route) for r in after] == [("POST", "/webhooks/{application_id}/{token}")]
 
 
 async def test_a_failing_token_is_refused_as_expired_after_15_minutes(
