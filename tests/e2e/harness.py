@@ -20,7 +20,15 @@ from typing import Any
 from bot.app import TrickBot
 from bot.config import Config
 from bot.model import Table
-from sandbox import Channel, DiscordEmulator, Guild, InteractionHandle, Message, User
+from sandbox import (
+    Channel,
+    ComponentNotClickable,
+    DiscordEmulator,
+    Guild,
+    InteractionHandle,
+    Message,
+    User,
+)
 from sandbox.models import CREATE_PUBLIC_THREADS, DEFAULT_BOT_PERMISSIONS, MessageRevision
 from sandbox.virtual_time import VirtualTimeLoop
 
@@ -294,7 +302,14 @@ class Players:
             self.clicks += 1
             await asyncio.sleep(self.rng.uniform(0.0, 0.01))
         played = hand_state(msg)  # before the click: the emulator edits ``msg`` in place
-        handle = await self.emu.click(user, msg, pick, locale=self.locale)
+        try:
+            handle = await self.emu.click(user, msg, pick, locale=self.locale)
+        except ComponentNotClickable:
+            # The copy went from under their finger (the Refresh's new copy replaced it):
+            # no click happened; they look at their hand again.
+            now = asyncio.get_running_loop().time()
+            self._trail[uid].append(f"{now:.3f} {msg.id} was gone before the click")
+            return True
         await handle.wait_ack()
         clicked = self.emu.message(msg.id)
         if clicked is not None and STALE_MOVE in text_of(clicked):
