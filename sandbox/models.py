@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.clock import wall_time
 from sandbox.limits import (
     BUTTON,
     FLAG_EPHEMERAL,
@@ -15,7 +16,6 @@ from sandbox.limits import (
     SELECT_TYPES,
     iter_components,
 )
-from sandbox.virtual_time import wall
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
 
@@ -77,7 +77,7 @@ class EmulatorClock:
         self._on_advance: list[Callable[[], None]] = []
 
     def now(self) -> float:
-        return wall() + self._offset
+        return wall_time() + self._offset
 
     def advance(self, seconds: float) -> None:
         self._offset += seconds

@@ -27,7 +27,8 @@ a busy machine is a guess. This loop asks the selector and the outstanding futur
 what the game sees does not depend on how busy the machine is.
 
 Wall-clock time (``wall``) follows the loop's clock from the real time at which the loop was
-made, so timestamps (snowflakes, ``X-RateLimit-Reset``, thread activity) agree with the timers.
+made; ``bot.clock.wall_time`` asks it, so the bot's and the emulator's timestamps (snowflakes,
+``X-RateLimit-Reset``, thread activity, turn deadlines) agree with the timers.
 
 A loop with no timer and nothing outside waits for outside input like any other loop. A child
 process (``python -m bot``, a program holding the database's lock) speaks when it likes, which
@@ -118,15 +119,3 @@ class VirtualTimeLoop(asyncio.SelectorEventLoop):
         self._now += timeout
         self.jumps += 1
         return []
-
-
-def wall() -> float:
-    """Seconds since the epoch: the running loop's virtual wall clock on virtual time, else the
-    system's."""
-    try:
-        loop = asyncio.get_running_loop()
-    except RuntimeError:
-        return time.time()
-    if isinstance(loop, VirtualTimeLoop):
-        return loop.wall()
-    return time.time()

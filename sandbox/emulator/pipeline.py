@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
+from bot.clock import wall_time
 from sandbox.emulator.faults import FaultControls, InjectedLimit
 from sandbox.emulator.records import Records
 from sandbox.emulator.reported import FAILING_TOKEN_KEY, SENT_KEY, ReportedBehaviour
@@ -25,7 +26,6 @@ from sandbox.ratelimits import (
     rate_limited_response,
 )
 from sandbox.responses import error_response
-from sandbox.virtual_time import wall
 
 _log = logging.getLogger(__name__)
 
@@ -121,7 +121,7 @@ class RequestPipeline(FaultControls, Records, ReportedBehaviour):
             except web.HTTPException as exc:
                 response = error_response(exc.status, 0, exc.reason)
         if verdict is not None:
-            response.headers.update(verdict.bucket_headers(wall()))
+            response.headers.update(verdict.bucket_headers(wall_time()))
         return response, False
 
     def _limit_params(self, request: web.Request, template: str) -> dict[str, str]:
@@ -142,7 +142,7 @@ class RequestPipeline(FaultControls, Records, ReportedBehaviour):
         # A global 429 carries no bucket headers (Discord's documented example has none); a
         # shared one carries its route's, which still show requests remaining (as in Discord's
         # documented example of a shared 429): they never warned of the hidden limit.
-        headers = {} if scope == SCOPE_GLOBAL else verdict.bucket_headers(wall())
+        headers = {} if scope == SCOPE_GLOBAL else verdict.bucket_headers(wall_time())
         # The hidden webhook limit's answer reads as users report it, not as Discord's
         # documented example of a shared 429 ("The resource is being rate limited.").
         message = HIDDEN_LIMIT_MESSAGE if scope == SCOPE_SHARED else None
@@ -162,7 +162,7 @@ class RequestPipeline(FaultControls, Records, ReportedBehaviour):
             headers = {
                 "X-RateLimit-Limit": "1",
                 "X-RateLimit-Remaining": "0",
-                "X-RateLimit-Reset": f"{wall() + retry:.3f}",
+                "X-RateLimit-Reset": f"{wall_time() + retry:.3f}",
                 "X-RateLimit-Reset-After": f"{retry:.3f}",
                 "X-RateLimit-Bucket": bucket,
             }
@@ -186,7 +186,7 @@ class RequestPipeline(FaultControls, Records, ReportedBehaviour):
                 template,
                 retry_after,
                 scope == SCOPE_GLOBAL,
-                wall(),
+                wall_time(),
                 scope=scope,
                 bucket=bucket,
                 injected=injected,

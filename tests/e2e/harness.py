@@ -164,8 +164,6 @@ class Players:
     # How often a person clicks Refresh on their hand and, a few milliseconds later, before
     # its answer came, the card (an impatient person: the two race in the bot).
     refresh_first: float = 0.0
-    # How often a person with no hand in view (every token of theirs refused) opened one.
-    opened_by_hand: int = 0
 
     @property
     def table(self) -> Table:
@@ -252,7 +250,6 @@ class Players:
             )
         except Exception:
             if self.strandable and not self.live_hands(uid) and self._refused_all(uid):
-                self.opened_by_hand += 1
                 await self.open_hand(uid)
                 return await self.my_turn_hand(uid)
             hands = [(m.id, hand_state(m), m.content[:80]) for m in self.live_hands(uid)]

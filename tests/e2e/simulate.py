@@ -154,20 +154,27 @@ async def play(world: World, folder: Path) -> tuple[float, int]:
             return loop.time() - start, p.clicks
 
 
-def run_seed(seed: int) -> Outcome:
-    """One seed's game on a loop of its own, in a folder of its own."""
-    world = World.of(seed)
+def play_alone(world: World) -> tuple[float, int, int]:
+    """``play`` on a loop of its own, in a folder of its own: the game's seconds, the
+    people's clicks and how often the loop's clock jumped."""
     loop = VirtualTimeLoop()
     try:
-        with tempfile.TemporaryDirectory(prefix=f"soak-{seed}-") as folder:
+        with tempfile.TemporaryDirectory(prefix=f"soak-{world.seed}-") as folder:
             seconds, clicks = loop.run_until_complete(play(world, Path(folder)))
+        return seconds, clicks, loop.jumps
+    finally:
+        loop.close()
+
+
+def run_seed(seed: int) -> Outcome:
+    """One seed's game, its failure (if any) reported with its seed."""
+    try:
+        seconds, clicks, _ = play_alone(World.of(seed))
         return Outcome(seed, None, seconds, clicks)
     except BaseException as e:  # every failure is a finding: report it with its seed
         if isinstance(e, KeyboardInterrupt):
             raise
         return Outcome(seed, "".join(traceback.format_exception(e)[-6:]), 0.0, 0)
-    finally:
-        loop.close()
 
 
 def _quiet() -> None:
@@ -247,16 +254,11 @@ def whole_smear() -> int:
     )
     print(f"a whole Smear game: {world.describe()}")
     started = time.perf_counter()
-    loop = VirtualTimeLoop()
-    try:
-        with tempfile.TemporaryDirectory(prefix="smear-") as folder:
-            seconds, clicks = loop.run_until_complete(play(world, Path(folder)))
-    finally:
-        loop.close()
+    seconds, clicks, jumps = play_alone(world)
     wall = time.perf_counter() - started
     print(
         f"{clicks} clicks, {seconds / 60:.1f} minutes of the game's time in {wall:.2f} s of "
-        f"wall time ({loop.jumps} jumps of the clock)"
+        f"wall time ({jumps} jumps of the clock)"
     )
     return 0
 
