@@ -174,6 +174,8 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 # ------------------------------------------------------------------ virtual time
 
+_on_virtual_time = False  # whether the test about to run gets a loop on virtual time
+
 
 def _runs_on_virtual_time(item: pytest.Item) -> bool:
     """The bot (or another discord.py client) against the emulator in this process: every
@@ -184,11 +186,21 @@ def _runs_on_virtual_time(item: pytest.Item) -> bool:
     return item.nodeid.startswith(("tests/e2e/", "tests/sandbox/")) and in_process
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    global _on_virtual_time
+    _on_virtual_time = _runs_on_virtual_time(item)
+
+
+def _new_loop() -> asyncio.AbstractEventLoop:
+    return VirtualTimeLoop() if _on_virtual_time else asyncio.new_event_loop()
+
+
 def pytest_asyncio_loop_factories(
     config: pytest.Config, item: pytest.Item
 ) -> dict[str, Callable[[], asyncio.AbstractEventLoop]]:
-    """Each test's loop: ``sandbox.virtual_time`` for the tests ``_runs_on_virtual_time``
-    names, the usual one for the others."""
-    if _runs_on_virtual_time(item):
-        return {"virtual": VirtualTimeLoop}
-    return {"real": asyncio.new_event_loop}
+    """Each test's loop (``sandbox.virtual_time`` for the tests ``_runs_on_virtual_time``
+    names, decided as each test is set up). One factory for every test: the hook's name is a
+    parameter of each test, and two names split the run by it (a run that did so stalled in
+    a browser test)."""
+    return {"loop": _new_loop}
