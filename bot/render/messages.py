@@ -182,6 +182,18 @@ def note_text(t: Table, lang: Lang) -> str | None:
     return lang.t(t.last_note, **t.last_note_args)
 
 
+def where_footer(t: Table, lang: Lang) -> str:
+    """The table's number and, for as long as its game cannot be where it should, why: its
+    thread refused at the start (it plays in the channel), or the bot unable to post in its
+    thread. Said once in the channel when it happens, and here for whoever looks later."""
+    base = footer(t, lang)
+    why = "cannot-write" if t.settings.get("thread_cannot_write") else None
+    refused = t.settings.get("thread_refused")
+    if why is None and isinstance(refused, str):
+        why = refused
+    return base if why is None else lang.t(f"table-footer-where-{why}", footer=base)
+
+
 def table_message(t: Table, lang: Lang) -> Rendered:
     """The public message of the current hand, edited as play goes."""
     screen = screens(t)
@@ -195,7 +207,7 @@ def table_message(t: Table, lang: Lang) -> Rendered:
     turn = turn_line(t, lang)
     if turn:
         lines.append(turn)
-    embed = Embed(title, "\n".join(lines), BLUE, footer(t, lang))
+    embed = Embed(title, "\n".join(lines), BLUE, where_footer(t, lang))
     show = Button(ids.show(t.id, f"table:{t.hand_no}"), lang.t("show-hand"), "primary")
     return Rendered(embed=embed, rows=((show,),))
 

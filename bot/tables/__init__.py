@@ -55,6 +55,7 @@ from bot.tables.ports import (
     Asker,
     Clock,
     Discord,
+    Limited,
     SystemClock,
     Unavailable,
 )
@@ -259,8 +260,12 @@ class Tables:
         for t in self.registry.in_guild(guild_id):
             if t.settings.get("thread_blocked"):
                 self._spawn(self._keep_thread_open(t), f"thread-retry-{t.id}")
-            elif t.thread_id is not None and t.status == PLAYING:
+            elif t.thread_id is None or t.status != PLAYING:
+                continue
+            elif not t.settings.get("thread_cannot_write"):
                 self._refused_in_thread(t)  # taken away: told now, not at the next post
+            elif self._discord.thread_refusal(t.channel_id, True) != NO_PERMISSION:
+                self._spawn(self.commands.thread_can_write(t.id), f"thread-can-write-{t.id}")
 
     def _thread_state(self, t: Table, state: str) -> None:
         """What reopening the table's thread found. A moderator's delete or lock ends the
@@ -276,14 +281,18 @@ class Tables:
     async def _keep_thread_open(self, t: Table) -> None:
         """A live table's thread is unarchived (after a restart, or when Discord archived
         it); one a moderator deleted or locked meanwhile ends the table."""
-        if t.thread_id is None or not t.live:
+        while t.thread_id is not None and t.live:
+            try:
+                state = await self.threads.reopen(t)
+            except Limited as e:  # a 429: asked again after it, while the game needs it
+                log.warning("table=%s thread reopen rate-limited: %s", t.id, e)
+                await self.clock.sleep(e.retry_after)
+                continue
+            except Unavailable as e:  # Discord away: the next archive, change or restart retries
+                log.warning("table=%s could not reopen its thread: %s", t.id, e)
+                return
+            self._thread_state(t, state)
             return
-        try:
-            state = await self.threads.reopen(t)
-        except Unavailable as e:  # Discord away: the next archive, change or restart retries
-            log.warning("table=%s could not reopen its thread: %s", t.id, e)
-            return
-        self._thread_state(t, state)
 
     def _refused_in_thread(self, t: Table) -> None:
         """A post in a live game's thread was refused: if the bot lacks the permission there

@@ -225,6 +225,14 @@ class Changes:
             await self._commit(t, rows)
             game_event(t.id, "thread-cannot-write")
 
+    async def thread_can_write(self, table_id: int) -> None:
+        """Send Messages in Threads is granted again: the table message stops asking for it."""
+        async with self.registry.locked(table_id, None, PLAYING) as t:
+            if not t.settings.pop("thread_cannot_write", False):
+                return
+            await self._commit(t)
+            game_event(t.id, "thread-can-write")
+
     async def thread_unblocked(self, table_id: int) -> None:
         """The thread is open again: the game goes on there."""
         async with self.registry.locked(table_id, None, PLAYING) as t:

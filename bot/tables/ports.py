@@ -154,18 +154,20 @@ class Discord(Protocol):
         ...
 
     async def add_to_thread(self, thread_id: int, user_id: int) -> None:
-        """Add a person to a thread (it shows in their list); a refusal is let go."""
+        """Add a person to a thread (it shows in their list); a refusal is let go, a 429
+        raises ``Limited`` at once (never slept out)."""
         ...
 
     async def reopen_thread(self, thread_id: int) -> str:
         """Unarchive a thread (nothing changes if it is open): THREAD_OPEN, THREAD_LOCKED (a
         moderator locked it: only they may reopen it), THREAD_DELETED, THREAD_NO_PERMISSION
-        (the bot lacks Send Messages in Threads) or THREAD_AT_CAP (160006)."""
+        (the bot lacks Send Messages in Threads) or THREAD_AT_CAP (160006). A 429 raises
+        ``Limited`` at once (never slept out); Discord away raises ``Unavailable``."""
         ...
 
     async def archive_thread(self, thread_id: int) -> None:
         """Archive a thread (not lock it: people may still read it and talk in it); a refusal
-        is let go."""
+        is let go, a 429 raises ``Limited`` at once (never slept out)."""
         ...
 
     async def token_post(self, token: str, message: Rendered, *, ephemeral: bool) -> int:

@@ -16,7 +16,7 @@ from bot.daily import LEVEL as DAILY_LEVEL
 from bot.daily import TURN_TIMER as DAILY_TIMER
 from bot.daily import Deal
 from bot.log import game_event
-from bot.model import FINISHED, LOBBY, PLAYING, Place, Refusal, Seat, Table
+from bot.model import CANCELLED, FINISHED, LOBBY, PLAYING, Place, Refusal, Seat, Table
 from bot.render.base import clean_name
 from bot.storage import ChannelTaken, StorageUnavailable
 from bot.tables.changes import Changes, NewTable, TableHere
@@ -204,6 +204,7 @@ class Seating(Changes):
             opened = await self.threads.open(t, self.feed.message_of(t.id, "lobby"))
             if isinstance(opened, ThreadRefused):
                 await self._claim_channel(t)
+                t.settings["thread_refused"] = opened.why  # the table message says it
                 rows.append(self._note(t, FELL_BACK + opened.why))
                 game_event(t.id, "thread-refused", why=opened.why)
             else:
@@ -315,9 +316,19 @@ class Seating(Changes):
         return t
 
     async def _start_with_computers(self, table_id: int, place: Place, level: str) -> Table:
-        """A lobby's empty seats taken by computers of ``level``, and its game started."""
-        async with self.registry.locked(table_id, place, LOBBY) as t:
-            while len(t.seats) < t.max_seats:
-                t.seats.append(Seat(user_id=None, name=self._computer_name(t), level=level))
-            await self._start(t)
-            return t
+        """A lobby's empty seats taken by computers of ``level``, and its game started. Such a
+        game (a daily deal, a learn game) starts at once or not at all: refused (its thread
+        refused beside a game in the channel itself), its lobby is closed without a word in
+        public, so nothing of it is left to hold the channel or wait; the person is told
+        why."""
+        try:
+            async with self.registry.locked(table_id, place, LOBBY) as t:
+                while len(t.seats) < t.max_seats:
+                    t.seats.append(Seat(user_id=None, name=self._computer_name(t), level=level))
+                await self._start(t)
+                return t
+        except Refusal as refused:
+            async with self.registry.locked(table_id, place, LOBBY) as t:
+                t.status = CANCELLED
+                await self._cancelled(t, [], refused.key)
+            raise

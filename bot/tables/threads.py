@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
+from functools import partial
 
 from bot.languages import Languages
 from bot.model import Table
@@ -42,6 +43,7 @@ from bot.tables.ports import (
     Asker,
     Clock,
     Discord,
+    Limited,
     SystemClock,
     ThreadRefused,
 )
@@ -59,6 +61,9 @@ THREADS_PER_GUILD = 500  # live games' threads per server before new games play 
 # Other bots' and people's threads count toward Discord's cap too, and archive by themselves:
 # the count where Discord said 160006 is trusted this long, then a game asks again.
 CAP_RECHECK_SECONDS = 600.0
+# A background request about a thread (archive, add a member) answered 429 is asked again after
+# its retry_after, this many times in all: Discord's long thread waits are reported, not bounded.
+LIMITED_TRIES = 3
 
 
 class Threads:
@@ -177,8 +182,7 @@ class Threads:
             return
 
         async def archive() -> None:
-            await self.budget.spend()
-            await self.discord.archive_thread(thread_id)
+            await self._patiently(lambda: self.discord.archive_thread(thread_id))
 
         self._spawn(archive(), f"thread-archive-{t.id}")
 
@@ -192,17 +196,33 @@ class Threads:
 
         async def add() -> None:
             for user_id in people:
-                await self.budget.spend()
-                await self.discord.add_to_thread(thread_id, user_id)
+                await self._patiently(partial(self.discord.add_to_thread, thread_id, user_id))
 
         self._spawn(add(), f"thread-members-{t.id}")
 
     async def reopen(self, t: Table) -> str:
-        """Unarchive the table's thread; one of ``ports.THREAD_*``."""
+        """Unarchive the table's thread; one of ``ports.THREAD_*``. A 429 raises ``Limited``
+        at once: the caller tries again after its ``retry_after`` if the game still needs
+        it."""
         if t.thread_id is None:
             return THREAD_OPEN
         await self.budget.spend()
         return await self.discord.reopen_thread(t.thread_id)
+
+    async def _patiently(self, request: Callable[[], Awaitable[None]]) -> None:
+        """A background request about a thread, asked again after each 429's ``retry_after``
+        (never slept out inside the request, where it would hold whatever else waits on
+        it), at most ``LIMITED_TRIES`` times."""
+        for attempt in range(1, LIMITED_TRIES + 1):
+            await self.budget.spend()
+            try:
+                await request()
+                return
+            except Limited as e:
+                if attempt == LIMITED_TRIES:
+                    raise
+                log.info("thread request rate-limited, asked again in %.0f s", e.retry_after)
+                await self.clock.sleep(e.retry_after)
 
     def _spawn(self, work: Coroutine[object, object, None], name: str) -> None:
         task = asyncio.create_task(work, name=name)

@@ -33,6 +33,7 @@ from bot.tables.ports import (
     THREAD_NO_PERMISSION,
     THREAD_OPEN,
     UNREACHABLE,
+    Limited,
     MessageRefused,
     Posted,
     ThreadRefused,
@@ -193,32 +194,57 @@ class DiscordIO:
         return None
 
     async def add_to_thread(self, thread_id: int, user_id: int) -> None:
-        try:
-            with sorted_failures(discord.NotFound, discord.Forbidden):
-                await self.bot.http.add_user_to_thread(thread_id, user_id)
-        except Refused as e:
-            log.info("cannot add %s to thread %s: %s", user_id, thread_id, e)
+        status, answer = await self._thread_request(
+            "PUT", f"/channels/{thread_id}/thread-members/{user_id}"
+        )
+        if not 200 <= status < 300:
+            log.info(
+                "cannot add %s to thread %s: HTTP %s, code %s",
+                user_id,
+                thread_id,
+                status,
+                answer.get("code"),
+            )
 
     async def reopen_thread(self, thread_id: int) -> str:
-        try:
-            with sorted_failures(discord.HTTPException):
-                await self.bot.http.edit_channel(thread_id, archived=False)
-        except Refused as e:
-            cause = e.__cause__
-            if isinstance(cause, discord.NotFound):
-                return THREAD_DELETED
-            if isinstance(cause, discord.HTTPException) and cause.code == MAX_ACTIVE_THREADS:
-                log.warning("thread=%s not reopened: the server is at its thread cap", thread_id)
-                return THREAD_AT_CAP
-            if not isinstance(cause, discord.Forbidden):
-                raise Unavailable(str(e)) from e  # tried again at the next archive or restart
-            # A lock and a missing Send Messages in Threads both answer 403 50013: the
-            # thread's own flag tells them apart.
-            if await self._thread_locked(thread_id):
-                return THREAD_LOCKED
-            log.warning("thread=%s not reopened: Send Messages in Threads is missing", thread_id)
-            return THREAD_NO_PERMISSION
-        return THREAD_OPEN
+        status, answer = await self._thread_request(
+            "PATCH", f"/channels/{thread_id}", {"archived": False}
+        )
+        code = answer.get("code")
+        if 200 <= status < 300:
+            return THREAD_OPEN
+        if status == 404:
+            return THREAD_DELETED
+        if code == MAX_ACTIVE_THREADS:
+            log.warning("thread=%s not reopened: the server is at its thread cap", thread_id)
+            return THREAD_AT_CAP
+        if status != 403:  # tried again at the next archive, change or restart
+            raise Unavailable(f"thread={thread_id} not reopened: HTTP {status}, code {code}")
+        # A lock and a missing Send Messages in Threads both answer 403 50013: the thread's
+        # own flag tells them apart.
+        if await self._thread_locked(thread_id):
+            return THREAD_LOCKED
+        log.warning("thread=%s not reopened: Send Messages in Threads is missing", thread_id)
+        return THREAD_NO_PERMISSION
+
+    async def archive_thread(self, thread_id: int) -> None:
+        status, answer = await self._thread_request(
+            "PATCH", f"/channels/{thread_id}", {"archived": True}
+        )
+        if not 200 <= status < 300:
+            log.info(
+                "thread=%s not archived: HTTP %s, code %s", thread_id, status, answer.get("code")
+            )
+
+    async def _thread_request(
+        self, method: str, path: str, body: dict[str, Any] | None = None
+    ) -> tuple[int, dict[str, Any]]:
+        """A request about a game's thread, never waiting out a 429 (``Limited``: the caller
+        tries again after its ``retry_after``, in the background)."""
+        status, answer, retry_after = await self.rest.bot_request(method, path, body)
+        if status == 429:
+            raise Limited(f"{method} {path}", retry_after)
+        return status, answer
 
     async def _thread_locked(self, thread_id: int) -> bool:
         """Whether a moderator locked the thread: the gateway's copy, else Discord's answer
@@ -228,19 +254,13 @@ class DiscordIO:
         if isinstance(cached, discord.Thread):
             return cached.locked
         try:
-            with sorted_failures(discord.HTTPException):
-                data = await self.bot.http.get_channel(thread_id)
-        except (Refused, Unavailable):
+            status, data, _ = await self.rest.bot_request("GET", f"/channels/{thread_id}")
+        except Unavailable:
             return False
-        metadata: Any = dict(data).get("thread_metadata") or {}
+        if status != 200:
+            return False
+        metadata: Any = data.get("thread_metadata") or {}
         return bool(metadata.get("locked"))
-
-    async def archive_thread(self, thread_id: int) -> None:
-        try:
-            with sorted_failures(discord.HTTPException):
-                await self.bot.http.edit_channel(thread_id, archived=True)
-        except (Refused, Unavailable) as e:
-            log.info("thread=%s not archived: %s", thread_id, e)
 
     # ------------------------------------------------------------------ through a token
     # (``Rest`` sorts Discord's answers into the feed's exceptions: TokenRefused, MessageGone,

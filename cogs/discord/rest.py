@@ -188,27 +188,36 @@ class Rest:
     async def start_thread(
         self, channel_id: int, message_id: int | None, body: dict[str, Any]
     ) -> tuple[int, dict[str, Any], float]:
-        """Start a thread with the bot's token: Discord's status, its answer's JSON and, for a
-        429, its ``retry_after``. Sent on the client's session, not through
-        ``HTTPClient.request``, which would sleep out a 429 however long (219 s are reported
-        for thread creation): the game goes to its channel at once instead."""
+        """Start a thread with the bot's token (``bot_request``): a 429 however long (219 s
+        are reported for thread creation) sends the game to its channel at once."""
         path = f"/channels/{channel_id}"
         path += "/threads" if message_id is None else f"/messages/{message_id}/threads"
+        return await self.bot_request("POST", path, body)
+
+    async def bot_request(
+        self, method: str, path: str, body: dict[str, Any] | None = None
+    ) -> tuple[int, dict[str, Any], float]:
+        """One request with the bot's token for a game's thread (start, archive, reopen, add a
+        member): Discord's status, its answer's JSON and, for a 429, its ``retry_after``.
+        Sent on the client's session, not through ``HTTPClient.request``, which would sleep
+        out a 429 however long inside the call: the caller decides what waits, and the
+        ``Budget`` already paces the bot's token."""
         headers = {**self.headers, "Authorization": f"Bot {self.http.token}"}
+        data = None if body is None else orjson.dumps(body)
         try:
-            async with self.session.post(
-                Route.BASE + path, data=orjson.dumps(body), headers=headers
+            async with self.session.request(
+                method, Route.BASE + path, data=data, headers=headers
             ) as resp:
                 status, text = resp.status, await resp.read()
                 header_retry = resp.headers.get("Retry-After")
         except (TimeoutError, aiohttp.ClientError, ConnectionError) as e:
-            raise Unavailable(f"POST {path}: {e}") from e
+            raise Unavailable(f"{method} {path}: {e}") from e
         answer = _json(text)
         retry = 0.0
         if status == 429:
             try:
                 retry = float(answer.get("retry_after") or header_retry or 1.0)
-            except ValueError:
+            except (TypeError, ValueError):
                 retry = 1.0
         return status, answer, retry
 

@@ -12,6 +12,7 @@ release that changes them fails these tests instead of the bot:
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import discord
@@ -22,11 +23,12 @@ from bot.i18n import ENGLISH
 from bot.model import PLAYING, Seat, Table
 from bot.render import Button, Embed, Field, Option, Rendered, Select
 from bot.render.messages import hand_message, lobby_message, table_message
-from bot.tables.ports import MessageGone, TokenRefused
+from bot.tables.ports import THREAD_OPEN, Limited, MessageGone, TokenRefused
 from cogs.discord.rest import message_json
 from cogs.discord.ui import edit_kwargs, send_kwargs
 from engine.record import new_game
 from sandbox import DiscordEmulator, run_bot
+from sandbox.models import Thread
 from tests.e2e.harness import make_bot, make_world
 
 
@@ -198,3 +200,40 @@ async def test_hands_leave_no_rate_limit_bucket_per_token(
             await rest.token_delete(token, str(hand))
         assert len(buckets) - before < 5, "a bucket per token"
         emu.assert_no_violations()
+
+
+async def test_a_threads_requests_never_sleep_out_a_429_inside_the_call(
+    emu: DiscordEmulator, tmp_path: Any
+) -> None:
+    """Archiving, reopening and joining a game's thread under a 429 of 219 s (reported for
+    thread routes): each call returns at once with ``Limited`` and its ``retry_after``
+    (discord.py's own ``HTTPClient.request`` would sleep the 219 s inside the call); the
+    same calls succeed once the limit is gone. (Virtual time: a sleep would be seen as the
+    call outlasting the one second it is given.)"""
+    w = make_world(emu, threads=True)
+    alice = w.users[0]
+    async with run_bot(emu, make_bot(tmp_path / "db.sqlite3")) as bot:
+        io = bot.discord_io
+        thread_id = await io.create_thread(w.channel.id, None, "a game", 60)
+        assert isinstance(thread_id, int)
+        emu.rate_limit_route("PATCH", "/channels/{channel_id}", 3600, retry_after=219)
+        emu.rate_limit_route(
+            "PUT", "/channels/{channel_id}/thread-members/{user_id}", 3600, retry_after=219
+        )
+        calls = (
+            io.archive_thread(thread_id),
+            io.reopen_thread(thread_id),
+            io.add_to_thread(thread_id, alice.id),
+        )
+        for call in calls:
+            with pytest.raises(Limited) as limited:
+                await asyncio.wait_for(call, 1.0)
+            assert limited.value.retry_after == pytest.approx(219, abs=1)
+        emu.faults.clear()
+        await asyncio.wait_for(io.archive_thread(thread_id), 1.0)
+        thread = emu.channels[thread_id]
+        assert isinstance(thread, Thread) and thread.archived
+        assert await asyncio.wait_for(io.reopen_thread(thread_id), 1.0) == THREAD_OPEN
+        assert not thread.archived
+        await asyncio.wait_for(io.add_to_thread(thread_id, alice.id), 1.0)
+        assert alice.id in thread.members

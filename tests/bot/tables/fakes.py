@@ -26,6 +26,7 @@ from bot.tables.ports import (
     THREAD_CAP,
     Drawing,
     HiddenLimit,
+    Limited,
     MessageGone,
     Posted,
     ThreadRefused,
@@ -126,6 +127,9 @@ class FakeDiscord:
     # Thread creation answers 429 with this retry_after (None: it does not).
     threads_rate_limited: float | None = None
     threads_at_cap: bool = False  # thread creation answers 160006 (others' threads fill it)
+    # The next requests archiving, reopening or joining a thread answer 429 with these
+    # retry_afters, one each, in order.
+    thread_change_429s: list[float] = field(default_factory=list)
     blocked_threads: set[int] = field(default_factory=set)  # no Send Messages in Threads
     archived_threads: list[int] = field(default_factory=list)  # archived by the bot, in order
 
@@ -261,14 +265,20 @@ class FakeDiscord:
         await self._maybe_crash("create_thread")
         return thread_id
 
+    def _thread_change_limited(self) -> None:
+        if self.thread_change_429s:
+            raise Limited("a thread route", self.thread_change_429s.pop(0))
+
     async def add_to_thread(self, thread_id: int, user_id: int) -> None:
         await self._request("add_to_thread", True)
+        self._thread_change_limited()
         members = self.thread_members[thread_id]
         if user_id not in members:
             members.append(user_id)
 
     async def reopen_thread(self, thread_id: int) -> str:
         await self._request("reopen_thread", True)
+        self._thread_change_limited()
         if thread_id in self.deleted_threads:
             return "deleted"
         if thread_id in self.locked_threads:
@@ -280,6 +290,7 @@ class FakeDiscord:
 
     async def archive_thread(self, thread_id: int) -> None:
         await self._request("archive_thread", True)
+        self._thread_change_limited()
         self.archived_threads.append(thread_id)
 
     async def post(self, channel_id: int, message: Rendered, nonce: str) -> int | None:

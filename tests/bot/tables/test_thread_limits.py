@@ -51,6 +51,13 @@ async def test_a_rate_limited_thread_sends_the_game_to_the_channel_until_retry_a
             if "wait before opening another thread" in (m.payload.content or "")
         ]
         assert len(notes) == 1, "the reason is said once"
+        footers = [
+            m.payload.embed.footer
+            for m in w.discord.live(w.channel, ephemeral=False)
+            if m.payload.embed is not None and "tb:s:" in str(m.payload.rows)  # the table's
+        ]
+        why = "in the channel: Discord asked the bot to wait before opening a thread"
+        assert footers and all(why in f for f in footers), footers  # for whoever looks later
         await w.tables.commands.cancel(first, t.place, HOST, True)
         await _ended(w, first)
 
@@ -177,6 +184,107 @@ async def test_a_server_full_of_others_threads_is_asked_again_after_a_while(
         third, lobby = await _lobby(w, HOST)
         await _fill(w, third, lobby, HOST, GUEST)
         assert w.tables.live[third].thread_id == lobby.id and _thread_requests(w) == 2
+    finally:
+        await w.tables.stop()
+        await w.storage.close()
+
+
+def _asked(w: World, what: str) -> int:
+    return sum(1 for request, _ in w.discord.requests if request == what)
+
+
+async def test_a_rate_limited_archive_or_reopen_is_asked_again_after_its_retry_after(
+    tmp_path: Path,
+) -> None:
+    """Archiving a finished game's thread, and reopening a live game's thread Discord
+    archived, answered 429 with 219 s: asked again once that has passed (the requests never
+    sleep it out themselves), and the game is neither ended nor blocked by it."""
+    w = await _world(tmp_path)
+    try:
+        tid, lobby = await _lobby(w, HOST)
+        await _fill(w, tid, lobby, HOST, GUEST)
+        await _settle(w)
+        t = w.tables.live[tid]
+        thread_id = t.thread_id
+        assert thread_id is not None
+
+        w.discord.thread_change_429s.append(219.0)
+        before = w.clock.monotonic()
+        w.tables.heard_thread(thread_id, archived=True, locked=False)
+        await _until(w, lambda: _asked(w, "reopen_thread") == 2)
+        await _settle(w)
+        assert w.clock.monotonic() - before >= 219, "asked again before its retry_after"
+        assert w.tables.live[tid].status == "playing"
+        assert not w.tables.live[tid].settings.get("thread_blocked")
+
+        w.discord.thread_change_429s.append(219.0)
+        await w.tables.commands.cancel(tid, t.place, HOST, True)
+        await _ended(w, tid)
+        await _until(w, lambda: w.discord.archived_threads == [thread_id])
+        assert _asked(w, "archive_thread") == 2
+    finally:
+        await w.tables.stop()
+        await w.storage.close()
+
+
+async def test_a_learn_game_refused_its_thread_beside_a_game_in_the_channel_leaves_nothing(
+    tmp_path: Path,
+) -> None:
+    """A learn game starts at once or not at all: when its thread is refused and a game is
+    already played in the channel itself, the person is told why and no lobby of it is left
+    behind (in the bot or in the database) to block the channel or wait forever."""
+    w = await _world(tmp_path)
+    try:
+        w.discord.threads_rate_limited = 219.0
+        first, lobby = await _lobby(w, HOST)
+        await _fill(w, first, lobby, HOST, GUEST)
+        await _settle(w)
+        place = w.tables.live[first].place
+        assert w.tables.live[first].thread_id is None
+        with pytest.raises(Refusal) as refused:
+            await w.tables.commands.open_learn(place, OTHER, "other", "smear", thread=True)
+        assert refused.value.key == "refusal-thread-refused-channel-busy"
+        await _settle(w)
+        assert list(w.tables.live) == [first], "a learn lobby was left behind"
+        status = await w.storage.tables.table_status(first + 1)  # the learn game's
+        assert status not in ("lobby", "playing"), f"its table is still {status}"
+        said = [m.payload.content or "" for m in w.discord.live(w.channel, ephemeral=False)]
+        assert not [x for x in said if "learn" in x.casefold()], said
+    finally:
+        await w.tables.stop()
+        await w.storage.close()
+
+
+async def test_the_table_says_what_to_grant_while_the_bot_may_not_post_in_its_thread(
+    tmp_path: Path,
+) -> None:
+    """While the bot's posts in a game's thread are refused (Send Messages in Threads taken
+    away), the table message (edited through people's tokens) says what to grant; once a
+    role change gives it back, it stops saying it."""
+    w = await _world(tmp_path)
+    try:
+        tid, lobby = await _lobby(w, HOST)
+        await _fill(w, tid, lobby, HOST, GUEST)
+        await _settle(w)
+        thread_id = w.tables.live[tid].thread_id
+        assert thread_id is not None
+        grant = "grant it Send Messages in Threads"
+
+        def footers() -> list[str]:
+            return [
+                m.payload.embed.footer or ""
+                for m in w.discord.live(thread_id, ephemeral=False)
+                if m.payload.embed is not None and "tb:s:" in str(m.payload.rows)
+            ]
+
+        assert footers() and not [f for f in footers() if grant in f]
+        await w.tables.commands.thread_cannot_write(tid)
+        await _settle(w)
+        assert footers() and all(grant in f for f in footers()), footers()
+        w.tables.permissions_changed(GUILD)  # the fake's bot may post everywhere again
+        await _until(w, lambda: "thread_cannot_write" not in w.tables.live[tid].settings)
+        await _settle(w)
+        assert footers() and not [f for f in footers() if grant in f], footers()
     finally:
         await w.tables.stop()
         await w.storage.close()
