@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol, TypeVar, cast
 
@@ -27,20 +27,45 @@ from bot.i18n import Lang
 from bot.model import Refusal
 from bot.render import Rendered
 from bot.tables import Asker, Tables
-from bot.tables.ports import Drawing, drawn
-from cogs.discord.rest import UNKNOWN_MESSAGE, refuses_token
-from cogs.discord.ui import edit_kwargs, send_kwargs
+from bot.tables.ports import (
+    Drawing,
+    Limited,
+    MessageGone,
+    MessageRefused,
+    TokenRefused,
+    Unavailable,
+    drawn,
+)
+from cogs.discord.rest import (
+    CHANNEL_MESSAGE,
+    DEFERRED_CHANNEL_MESSAGE,
+    DEFERRED_UPDATE,
+    UPDATE_MESSAGE,
+    Rest,
+)
 
 log = logging.getLogger("trickbot.cogs")
 
 DEFER_AFTER = 2.0  # seconds of work before an interaction is acknowledged first
+DEFER_MARGIN = 0.5  # of Discord's 3 s: time_left() counts to 2 s, the answer may take 2.5
+FOLLOWUP_PATIENCE = 2.0  # seconds a later answer waits out a 429 (a token's window is 2 s)
+ORIGINAL = "@original"  # the message an interaction's first answer made or updated
+# What an answer may meet besides a refused token or a gone message: logged, never retried
+# (a click's answer is due within Discord's 3 s, so it never waits out a 429).
+ANSWER_FAILURES = (Limited, Unavailable, MessageRefused)
 T = TypeVar("T")
 
 
+class WithRest(Protocol):
+    rest: Rest
+
+
 class WithTables(Protocol):
-    """The bot, as the cogs know it: the door to its tables (``bot.app.TrickBot``)."""
+    """The bot, as the cogs know it: the door to its tables (``bot.app.TrickBot``) and its
+    way out to Discord."""
 
     tables: Tables
+    discord_io: WithRest
 
 
 class Ctx:
@@ -51,6 +76,7 @@ class Ctx:
         self.interaction = interaction
         self.bot = cast(WithTables, interaction.client)
         self.deferred: str | None = None  # "update" or "new" once acknowledged early
+        self.answered = False  # its one callback (the first answer) went out
         # The work may answer while ``working`` acknowledges it: one at a time, in order.
         self._answering = asyncio.Lock()
         self.asker = _asker(interaction)
@@ -109,21 +135,55 @@ class Ctx:
             await self._defer(kind)
 
     async def _defer(self, kind: str) -> None:
-        response = self.interaction.response
-        if response.is_done():
+        if self.answered:
             return
         try:
             if kind == "update" and self.interaction.message is not None:
-                await response.defer()
+                await self._first(DEFERRED_UPDATE)
             else:
-                made = await response.defer(ephemeral=True, thinking=True)
-                self._noted(None if made is None else made.message_id, ephemeral=True)
+                made = await self._first(DEFERRED_CHANNEL_MESSAGE, ephemeral=True)
+                self._noted(made, ephemeral=True)
                 kind = "new"
             self.deferred = kind
-        except discord.HTTPException as e:
+        except TokenRefused as e:  # it expired before this process got to it
+            log.warning("could not acknowledge an interaction: %s", e)
+        except ANSWER_FAILURES as e:
             log.warning("could not acknowledge an interaction: %s", e)
 
+    async def _first(
+        self, kind: int, payload: Rendered | Drawing | None = None, *, ephemeral: bool = False
+    ) -> int | None:
+        """The interaction's one callback (its first answer); the id of a message it made."""
+        i = self.interaction
+
+        async def send() -> int | None:
+            r = None if payload is None else await drawn(payload)  # drawn as it is sent
+            return await self._rest.callback(i.id, i.token, kind, r, ephemeral=ephemeral)
+
+        try:
+            made = await self._in_time(send, lambda: self.time_left() + DEFER_MARGIN)
+        except TokenRefused:
+            self.tables.retire_token(i.token)
+            raise
+        self.answered = True
+        return made
+
+    async def _in_time(self, send: Callable[[], Awaitable[T]], left: Callable[[], float]) -> T:
+        """``send()``, asked again after a 429's ``retry_after`` while that still leaves the
+        answer in time (``left()``: the seconds it may still wait); else the 429 stands
+        (``Limited``). Only this click waits: nothing else is held behind it."""
+        while True:
+            try:
+                return await send()
+            except Limited as e:
+                if e.retry_after > left():
+                    raise
+                await asyncio.sleep(e.retry_after)
+
     # ------------------------------------------------------------------ answers
+    # Sent through ``cogs.discord.rest`` like the feed's own requests: its answers are sorted
+    # into the feed's outcomes (a 429 is never slept out inside discord.py), and no discord.py
+    # View or Message is built for them (they were most of the garbage a click left).
 
     async def update(self, payload: Rendered | Drawing | None) -> int | None:
         async with self._answering:
@@ -131,23 +191,21 @@ class Ctx:
 
     async def _update(self, payload: Rendered | Drawing | None) -> int | None:
         # A Drawing is drawn right before its request: nothing is awaited in between.
-        response = self.interaction.response
         try:
-            if self.deferred is None and not response.is_done():
+            if self.deferred is None and not self.answered:
                 if payload is None:
-                    await response.defer()
+                    await self._first(DEFERRED_UPDATE)
                 else:
-                    await response.edit_message(**edit_kwargs(await drawn(payload)))
+                    await self._first(UPDATE_MESSAGE, payload)
                 return None
             if payload is not None and not self.token_refused:  # acknowledged: fill it in
-                async with self._token_request():
-                    kwargs = edit_kwargs(await drawn(payload))
-                    await self.interaction.edit_original_response(**kwargs)
+                await self._through_token(self._edit_original(payload))
             return None
-        except discord.NotFound as e:
-            if self._refused(e):
-                return None  # the feed brings the hand through another of the person's tokens
-            if e.code != UNKNOWN_MESSAGE or payload is None:
+        except TokenRefused:
+            self.tables.retire_token(self._token)
+            return None  # the feed brings the hand through another of the person's tokens
+        except MessageGone:
+            if payload is None:
                 raise
         # The message clicked was deleted a moment ago (an older copy of a hand the bot had
         # just removed): the answer comes anew, only for the asker, through the same click.
@@ -158,54 +216,67 @@ class Ctx:
             return await self._post(payload, ephemeral=ephemeral)
 
     async def _post(self, payload: Rendered | Drawing, *, ephemeral: bool) -> int | None:
-        response = self.interaction.response
-        if self.deferred is None and not response.is_done():
-            kwargs = send_kwargs(await drawn(payload))
-            result = await response.send_message(**kwargs, ephemeral=ephemeral)
-            message_id = result.message_id
+        if self.deferred is None and not self.answered:
+            message_id = await self._first(CHANNEL_MESSAGE, payload, ephemeral=ephemeral)
         elif self.token_refused:
             return None
         else:
             try:
-                async with self._token_request():
-                    if self.deferred == "new":
-                        kwargs = edit_kwargs(await drawn(payload))
-                        msg = await self.interaction.edit_original_response(**kwargs)
-                        message_id = msg.id
-                    else:
-                        self._followup()
-                        kwargs = send_kwargs(await drawn(payload))
-                        followup = await self.interaction.followup.send(
-                            **kwargs, ephemeral=ephemeral, wait=True
-                        )
-                        message_id = followup.id
-            except discord.HTTPException as e:
-                if self._refused(e):
-                    return None
-                raise
+                if self.deferred == "new":
+                    message_id = await self._through_token(self._edit_original(payload))
+                else:
+                    self._followup()
+                    message_id = await self._through_token(self._followup_post(payload, ephemeral))
+            except TokenRefused:
+                self.tables.retire_token(self._token)
+                return None
         self._noted(message_id, ephemeral=ephemeral)
         return message_id
+
+    def _edit_original(self, payload: Rendered | Drawing) -> Callable[[], Awaitable[int | None]]:
+        async def send() -> int | None:
+            return await self._rest.token_edit(self._token, ORIGINAL, await drawn(payload))
+
+        return send
+
+    def _followup_post(
+        self, payload: Rendered | Drawing, ephemeral: bool
+    ) -> Callable[[], Awaitable[int | None]]:
+        async def send() -> int | None:
+            r = await drawn(payload)
+            return await self._rest.token_post(self._token, r, ephemeral=ephemeral)
+
+        return send
+
+    async def _through_token(self, send: Callable[[], Awaitable[T]]) -> T:
+        """A request through this click's token after its first answer: in the token's window
+        the feed shares, and asked again after a short 429 (``FOLLOWUP_PATIENCE``)."""
+
+        async def counted() -> T:
+            async with self._token_request():
+                return await send()
+
+        return await self._in_time(counted, lambda: FOLLOWUP_PATIENCE)
+
+    @property
+    def _token(self) -> str:
+        return self.interaction.token
+
+    @property
+    def _rest(self) -> Rest:
+        return self.bot.discord_io.rest
 
     def _token_request(self) -> AbstractAsyncContextManager[None]:
         """A webhook request through this click's token (anything after its first answer),
         sent in the ``with`` block: after room in the token's window, which the feed's requests
         through the same token share, and counted in it until its answer is back."""
-        return self.tables.token_request(self.interaction.token)
+        return self.tables.token_request(self._token)
 
     @property
     def token_refused(self) -> bool:
         """Discord refused this click's token for good (here, or to the tables' feed): nothing
         more goes through it, as Discord restricts callers that keep asking."""
-        return self.tables.token_retired(self.interaction.token)
-
-    def _refused(self, e: discord.HTTPException) -> bool:
-        """Whether the answer says Discord refused this click's token for good: then it is
-        never used again, here or by the feed (which reaches the person through their other
-        tokens)."""
-        if refuses_token(e.status, e.code):
-            self.tables.retire_token(self.interaction.token)
-            return True
-        return False
+        return self.tables.token_retired(self._token)
 
     def _noted(self, message_id: int | None, *, ephemeral: bool) -> None:
         """A message the answer made now sits at the bottom of the channel for the asker (or
@@ -227,26 +298,11 @@ class Ctx:
             await self._say(text, ephemeral=ephemeral)
 
     async def _say(self, text: str, *, ephemeral: bool) -> None:
-        if self.token_refused and self.interaction.response.is_done():
+        if self.token_refused and self.answered:
             return  # nothing can reach them through this click any more
         try:
-            if self.deferred == "new":
-                async with self._token_request():
-                    await self.interaction.edit_original_response(
-                        content=text, embed=None, view=None
-                    )
-            elif self.interaction.response.is_done():
-                self._followup()
-                async with self._token_request():
-                    sent = await self.interaction.followup.send(
-                        text, ephemeral=ephemeral, wait=True
-                    )
-                self._noted(sent.id, ephemeral=ephemeral)
-            else:
-                made = await self.interaction.response.send_message(text, ephemeral=ephemeral)
-                self._noted(made.message_id, ephemeral=ephemeral)
-        except discord.HTTPException as e:
-            self._refused(e)
+            await self._post(Rendered(content=text), ephemeral=ephemeral)
+        except (TokenRefused, MessageGone, *ANSWER_FAILURES) as e:
             log.warning("could not answer an interaction: %s", e)
 
 

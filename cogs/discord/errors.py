@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.model import Refusal
+from bot.tables.ports import TokenRefused
 from cogs.discord.context import Ctx
 
 log = logging.getLogger("trickbot.slash")
@@ -31,6 +32,9 @@ def message_key(error: app_commands.AppCommandError) -> tuple[str, dict[str, obj
 async def on_app_command_error(
     interaction: discord.Interaction[Any], error: app_commands.AppCommandError
 ) -> None:
+    if isinstance(getattr(error, "original", None), TokenRefused):
+        log.warning("a command's interaction expired before its answer: %s", error)
+        return
     ctx = Ctx.of(interaction)
     key, args = message_key(error)
     await ctx.say(ctx.lang.t(key, **args))

@@ -22,11 +22,15 @@ another way at once:
 - 404 10015 Unknown Webhook, 401, or any other 404: ``TokenRefused`` (never use it again);
 - 5xx and network failures: ``Unavailable`` (try again later).
 
+A click's own answers go the same way (``callback`` for the interaction's one callback, then
+``token_edit``/``token_post``; ``cogs.discord.context``), so no 429 is ever slept out inside
+discord.py. A message through a token may carry a file (a game's record, the standings'
+chart): it goes as multipart, the JSON in ``payload_json`` and the file as ``files[0]``.
+
 ``HTTPClient.request`` is discord.py's but undocumented: it is used here and nowhere else, it
 has a test (``tests/e2e/test_discord_rest.py``), and discord.py is pinned to the minor version
-those tests passed with. A message with a file (final standings'
-chart) goes the public way: it is rare, and a multipart upload is discord.py's business. (Hands
-never carry a file, and edits never change one.)
+those tests passed with. A channel message with a file (final standings' chart, with the bot's
+authority) goes the public way: it is rare, and discord.py uploads it.
 """
 
 from __future__ import annotations
@@ -55,6 +59,9 @@ NO_MENTIONS: dict[str, Any] = {"parse": []}
 UNKNOWN_MESSAGE = 10008  # Discord's code for a message that does not exist (any more)
 THREAD_ARCHIVED = 50083  # "Tried to perform an operation on an archived thread"
 EXHAUSTED_KEPT = 10_000
+JSON, BINARY = "application/json", "application/octet-stream"
+# Discord's interaction callback types (the first answer to a click or command).
+CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 4, 5, 6, 7
 
 
 def _button(b: Button) -> dict[str, Any]:
@@ -144,7 +151,8 @@ class Rest:
         self.http = http
         self.application_id = application_id
         self.session = session  # the client's, as discord.py's own webhooks use it
-        self.headers = {"Content-Type": "application/json", "User-Agent": http.user_agent}
+        self.agent = {"User-Agent": http.user_agent}
+        self.headers = {"Content-Type": JSON, **self.agent}
         self._exhausted: dict[str, float] = {}  # token -> loop time its bucket has room again
 
     # ------------------------------------------------------------------ channel messages
@@ -224,19 +232,51 @@ class Rest:
     # ------------------------------------------------------------------ through a token
 
     async def token_post(self, token: str, r: Rendered, *, ephemeral: bool) -> int:
-        """A new message through an interaction's token: a person's hand (ephemeral), or a
-        public message of their table."""
+        """A new message through an interaction's token: a person's hand (ephemeral), a
+        public message of their table, or a click's followup."""
         body = message_json(r, edit=False)
         if ephemeral:
             body["flags"] = EPHEMERAL
-        data = await self._webhook("POST", token, "", body, params={"wait": "true"})
+        data = await self._webhook("POST", token, "", body, {"wait": "true"}, r.file)
         return int(data["id"])
 
-    async def token_edit(self, token: str, ref: str, r: Rendered) -> None:
-        await self._webhook("PATCH", token, f"/messages/{ref}", message_json(r, edit=True))
+    async def token_edit(self, token: str, ref: str, r: Rendered) -> int | None:
+        """Edit a message through ``token``; its id (Discord answers with the message)."""
+        body = message_json(r, edit=True)
+        data = await self._webhook("PATCH", token, f"/messages/{ref}", body, None, r.file)
+        found = data.get("id")
+        return int(found) if isinstance(found, str | int) else None
 
     async def token_delete(self, token: str, ref: str) -> None:
         await self._webhook("DELETE", token, f"/messages/{ref}")
+
+    async def callback(
+        self,
+        interaction_id: int,
+        token: str,
+        kind: int,
+        r: Rendered | None = None,
+        *,
+        ephemeral: bool = False,
+    ) -> int | None:
+        """An interaction's first answer (``kind``: one of Discord's callback types, 4 a new
+        message, 5 "thinking", 6 acknowledged, 7 the clicked message updated). For 4 and 5,
+        the id of the message Discord made (it answers with it when asked). Sorted like the
+        token's other requests: ``TokenRefused`` for an interaction Discord no longer knows
+        (404 10062: it expired, or was answered already)."""
+        body: dict[str, Any] = {"type": kind}
+        data = {} if r is None else message_json(r, edit=kind == UPDATE_MESSAGE)
+        if ephemeral:
+            data["flags"] = EPHEMERAL
+        if data:
+            body["data"] = data
+        made = kind in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE)
+        url = f"{Route.BASE}/interactions/{interaction_id}/{token}/callback"
+        params = {"with_response": "true"} if made else None
+        answer = await self._send("POST", url, body, params, None if r is None else r.file)
+        message = (answer.get("resource") or {}).get("message") or {}
+        found = message.get("id")
+        return int(found) if made and isinstance(found, str | int) else None
 
     async def _webhook(
         self,
@@ -245,18 +285,44 @@ class Rest:
         path: str,
         body: dict[str, Any] | None = None,
         params: dict[str, str] | None = None,
+        file: tuple[str, bytes] | None = None,
     ) -> dict[str, Any]:
         """One request to the token's webhook; its answer's JSON ({} for none)."""
         url = f"{Route.BASE}/webhooks/{self.application_id}/{token}{path}"
-        data = None if body is None else orjson.dumps(body)
         await self._bucket_room(token)
+        return await self._send(method, url, body, params, file, token)
+
+    async def _send(
+        self,
+        method: str,
+        url: str,
+        body: dict[str, Any] | None,
+        params: dict[str, str] | None,
+        file: tuple[str, bytes] | None,
+        token: str | None = None,
+    ) -> dict[str, Any]:
+        """One request through an interaction's token (its webhook, or its callback); its
+        answer's JSON, or the failure it means (``_sorted``). ``token``: the webhook's,
+        whose bucket the answer's headers tell about."""
+        data: bytes | aiohttp.FormData | None = None
+        headers = self.headers
+        if body is not None and file is not None:
+            # A file goes as multipart: the JSON in ``payload_json``, the file as files[0].
+            body["attachments"] = [{"id": 0, "filename": file[0]}]
+            data = aiohttp.FormData()
+            data.add_field("payload_json", orjson.dumps(body).decode(), content_type=JSON)
+            data.add_field("files[0]", file[1], filename=file[0], content_type=BINARY)
+            headers = self.agent
+        elif body is not None:
+            data = orjson.dumps(body)
         try:
             async with self.session.request(
-                method, url, data=data, params=params, headers=self.headers
+                method, url, data=data, params=params, headers=headers
             ) as resp:
                 status, text = resp.status, await resp.read()
                 scope = resp.headers.get("X-RateLimit-Scope")
-                self._note_bucket(token, resp.headers)
+                if token is not None:
+                    self._note_bucket(token, resp.headers)
         except (TimeoutError, aiohttp.ClientError, ConnectionError) as e:
             raise Unavailable(f"{method} webhook: {e}") from e
         answer = _json(text)

@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.model import Refusal
+from bot.tables.ports import TokenRefused
 from cogs.discord.context import Ctx
 
 log = logging.getLogger("trickbot.buttons")
@@ -80,6 +81,10 @@ async def run(ctx: Ctx, handler: Handler, m: re.Match[str]) -> None:
         await handler(ctx, m)
     except Refusal as e:
         await ctx.refuse(e)
+    except TokenRefused as e:
+        # Discord no longer knows the click (it expired before its answer): nothing to
+        # answer any more, not a bug here, a process too far behind.
+        log.warning("a click's interaction expired before its answer: %s", e)
     except Exception as e:
         if isinstance(e, discord.NotFound) and e.code == UNKNOWN_INTERACTION:
             # Nothing to answer any more: not a bug here, a process too far behind.
