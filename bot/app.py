@@ -79,6 +79,7 @@ class TrickBot(commands.AutoShardedBot):
         self.languages = Languages(self._guild_locale)
         self.router = Router()
         self._heap_frozen = False
+        self._halted = False  # stopped dead (``halt``): nothing more is sent or saved
 
     def _guild_locale(self, guild_id: int) -> object:
         guild = self.get_guild(guild_id)
@@ -160,9 +161,21 @@ class TrickBot(commands.AutoShardedBot):
     async def close(self) -> None:
         """Stop gracefully: no new actions, finish saves and messages, then disconnect."""
         tables = getattr(self, "tables", None)
-        if tables is not None:
+        if tables is not None and not self._halted:
             await tables.stop(self.config.stop_timeout_seconds)
         await super().close()
+        storage = getattr(self, "storage", None)
+        if storage is not None and not self._halted:
+            await storage.close()
+
+    async def halt(self) -> None:
+        """Stop dead, as a killed process does (the soak's kill inside one event loop): every
+        table's task ends where it is, nothing more is sent or saved, no last heartbeat is
+        written, and the database connection is dropped as the process would drop it."""
+        self._halted = True
+        tables = getattr(self, "tables", None)
+        if tables is not None:
+            await tables.halt()
         storage = getattr(self, "storage", None)
         if storage is not None:
             await storage.close()

@@ -2,7 +2,8 @@
 
 ``run_bot`` points discord.py at the emulator, starts the client in the current event loop,
 waits for ``on_ready`` and closes it (and restores discord.py's URLs) on exit. ``start_bot`` and
-``stop_bot`` are the two halves, for tests that stop one client and start another.
+``stop_bot`` are the two halves, for tests that stop one client and start another;
+``kill_bot`` stops one as SIGKILL would, inside the loop.
 """
 
 from __future__ import annotations
@@ -55,6 +56,30 @@ async def stop_bot(client: discord.Client, *, timeout: float = 5.0) -> None:
         if entry is not None:
             task = entry[0]
             await asyncio.wait_for(asyncio.shield(task), timeout)
+    finally:
+        if entry is not None:
+            entry[1].close()
+
+
+async def kill_bot(emulator: DiscordEmulator, client: discord.Client) -> None:
+    """Stops ``client`` as SIGKILL stops a process, without leaving the event loop: its gateway
+    connections are cut without a close frame, and a client with a ``halt()`` (the bot) ends
+    its work where it is, sending and saving nothing more; then its task is cancelled.
+    Requests already on their way to the emulator still land, as they would. What the
+    database holds is what a new client started on it finds."""
+    entry = _running.pop(id(client), None)
+    try:
+        await emulator.gateway_drop(abrupt=True)
+        halt = getattr(client, "halt", None)
+        if halt is not None:
+            await halt()
+        if entry is not None:
+            entry[0].cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await entry[0]
+        if not client.is_closed():
+            with contextlib.suppress(Exception):
+                await client.close()
     finally:
         if entry is not None:
             entry[1].close()
