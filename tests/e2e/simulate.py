@@ -264,6 +264,9 @@ def _quiet() -> None:
     """A soak's workers log only what is an error (a failure is reported with its seed)."""
     logging.basicConfig(level=logging.ERROR)
     logging.getLogger().setLevel(logging.ERROR)
+    # A killed bot's requests cut in the middle of their body are errors to aiohttp's server
+    # (the emulator's), not findings: what the emulator holds against the bot it counts itself.
+    logging.getLogger("aiohttp.server").setLevel(logging.CRITICAL)
 
 
 def replay_command(seed: int) -> str:
