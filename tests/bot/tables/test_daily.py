@@ -39,7 +39,7 @@ GUILD = 1
 ALICE, BOB, CAROL, DAVE = 101, 102, 103, 104
 ITERATIONS = 3  # the computers' deals per decision: small, so a game takes seconds
 CARD = re.compile(r"(10|[2-9JQKA])[♣♦♥♠]")
-TURN_WAIT = 3000  # rounds of 10 ms for the computers to reach a person's turn
+TURN_WAIT = 9000  # rounds of 10 ms for the computers to reach a person's turn (a busy machine)
 
 Policy = Callable[[Table, list[int]], int]
 
