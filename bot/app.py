@@ -164,6 +164,9 @@ class TrickBot(commands.AutoShardedBot):
         if tables is not None and not self._halted:
             await tables.stop(self.config.stop_timeout_seconds)
         await super().close()
+        discord_io = getattr(self, "discord_io", None)
+        if discord_io is not None:
+            await discord_io.close()
         storage = getattr(self, "storage", None)
         if storage is not None and not self._halted:
             await storage.close()
@@ -176,6 +179,9 @@ class TrickBot(commands.AutoShardedBot):
         tables = getattr(self, "tables", None)
         if tables is not None:
             await tables.halt()
+        discord_io = getattr(self, "discord_io", None)
+        if discord_io is not None:
+            await discord_io.close()  # its connections die with the process
         storage = getattr(self, "storage", None)
         if storage is not None:
             await storage.close()

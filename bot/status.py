@@ -74,7 +74,10 @@ class RequestLog:
         self.record(params.method, params.url.path, params.response.status)
 
     def record(self, method: str, path: str, status: int) -> None:
-        route = route_of(path)
+        self.count(method, route_of(path), status)
+
+    def count(self, method: str, route: str, status: int) -> None:
+        """One answer to a request on ``route`` (its template: no ids, no tokens)."""
         if exempt(route):
             self.interaction += 1
         else:

@@ -22,6 +22,7 @@ import aiohttp
 import discord
 
 from bot.render import Rendered
+from bot.status import RequestLog
 from bot.tables.ports import (
     CHANNEL_KIND,
     NO_PERMISSION,
@@ -93,10 +94,14 @@ class DiscordIO:
         if self._rest is None:
             app_id = self.bot.application_id
             assert app_id is not None  # known once logged in, before any table is resumed
-            # The session discord.py's own webhooks use (created at login).
-            session = discord.Webhook.partial(app_id, "-", client=self.bot).session
-            self._rest = Rest(self.bot.http, app_id, session)
+            requests: RequestLog | None = getattr(self.bot, "requests", None)
+            self._rest = Rest(self.bot.http, app_id, requests)
         return self._rest
+
+    async def close(self) -> None:
+        """Closes the fast path's connections (the bot is stopping)."""
+        if self._rest is not None:
+            await self._rest.close()
 
     def _channel(self, channel_id: int) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(channel_id)

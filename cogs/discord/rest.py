@@ -44,6 +44,7 @@ import orjson
 from discord.http import HTTPClient, Route
 
 from bot.render import Button, Rendered, Row, Select
+from bot.status import RequestLog
 from bot.tables.ports import (
     HiddenLimit,
     MessageGone,
@@ -60,6 +61,10 @@ UNKNOWN_MESSAGE = 10008  # Discord's code for a message that does not exist (any
 THREAD_ARCHIVED = 50083  # "Tried to perform an operation on an archived thread"
 EXHAUSTED_KEPT = 10_000
 JSON, BINARY = "application/json", "application/octet-stream"
+# The routes the fast path's requests are counted under (``bot.status.RequestLog``).
+WEBHOOK_ROUTE = "/webhooks/{application_id}/{token}"
+MESSAGE_ROUTE, ORIGINAL_ROUTE = "/messages/{id}", "/messages/@original"
+CALLBACK_ROUTE = "/interactions/{id}/{token}/callback"
 # Discord's interaction callback types (the first answer to a click or command).
 CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 4, 5, 6, 7
 
@@ -146,11 +151,18 @@ class Rest:
     answered). Failures are discord.py's exceptions, as from its public API."""
 
     def __init__(
-        self, http: HTTPClient, application_id: int, session: aiohttp.ClientSession
+        self, http: HTTPClient, application_id: int, requests: RequestLog | None = None
     ) -> None:
         self.http = http
         self.application_id = application_id
-        self.session = session  # the client's, as discord.py's own webhooks use it
+        # A session of its own: no cookie jar and no trace (discord.py's session fires a
+        # trace's signals on every request, and the log matched each URL with regexes; the
+        # answers are counted here, by the route each request knows it is), no connection cap
+        # (as discord.py's own).
+        self.session = aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(limit=0), cookie_jar=aiohttp.DummyCookieJar()
+        )
+        self.requests = requests
         self.agent = {"User-Agent": http.user_agent}
         self.headers = {"Content-Type": JSON, **self.agent}
         self._exhausted: dict[str, float] = {}  # token -> loop time its bucket has room again
@@ -220,6 +232,8 @@ class Rest:
                 header_retry = resp.headers.get("Retry-After")
         except (TimeoutError, aiohttp.ClientError, ConnectionError) as e:
             raise Unavailable(f"{method} {path}: {e}") from e
+        if self.requests is not None:
+            self.requests.record(method, path, status)
         answer = _json(text)
         retry = 0.0
         if status == 429:
@@ -273,7 +287,8 @@ class Rest:
         made = kind in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE)
         url = f"{Route.BASE}/interactions/{interaction_id}/{token}/callback"
         params = {"with_response": "true"} if made else None
-        answer = await self._send("POST", url, body, params, None if r is None else r.file)
+        file = None if r is None else r.file
+        answer = await self._send("POST", url, CALLBACK_ROUTE, body, params, file)
         message = (answer.get("resource") or {}).get("message") or {}
         found = message.get("id")
         return int(found) if made and isinstance(found, str | int) else None
@@ -290,12 +305,16 @@ class Rest:
         """One request to the token's webhook; its answer's JSON ({} for none)."""
         url = f"{Route.BASE}/webhooks/{self.application_id}/{token}{path}"
         await self._bucket_room(token)
-        return await self._send(method, url, body, params, file, token)
+        route = WEBHOOK_ROUTE + (
+            "" if not path else ORIGINAL_ROUTE if "@" in path else MESSAGE_ROUTE
+        )
+        return await self._send(method, url, route, body, params, file, token)
 
     async def _send(
         self,
         method: str,
         url: str,
+        route: str,
         body: dict[str, Any] | None,
         params: dict[str, str] | None,
         file: tuple[str, bytes] | None,
@@ -325,12 +344,17 @@ class Rest:
                     self._note_bucket(token, resp.headers)
         except (TimeoutError, aiohttp.ClientError, ConnectionError) as e:
             raise Unavailable(f"{method} webhook: {e}") from e
+        if self.requests is not None:
+            self.requests.count(method, route, status)
         answer = _json(text)
         if 200 <= status < 300:
             return answer
         given = answer.get("retry_after")
         retry = float(given) if isinstance(given, int | float) else 1.0
         raise _sorted(method, status, answer, retry, scope)
+
+    async def close(self) -> None:
+        await self.session.close()
 
     async def _bucket_room(self, token: str) -> None:
         """Wait while Discord said the token's bucket is used up (its answers' headers count
