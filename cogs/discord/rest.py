@@ -9,8 +9,8 @@ So this module builds the JSON Discord expects straight from a ``Rendered`` and 
 discord.py's own HTTP code for channel messages (``HTTPClient.request`` and ``Route``: its
 session, retries and rate limits). ``HTTPClient.request`` keeps a rate-limit bucket per route
 key and, past 256 buckets, scans them all for each new key, so messages through an interaction's
-token do not go there: they are sent here on the client's own session (its traces count
-Discord's answers, ``bot.status``), and their answers are sorted here, because discord.py would
+token do not go there: they are sent here on an HTTP session of this module's own (each answer
+counted in ``bot.status.RequestLog`` under its route), and their answers are sorted here, because discord.py would
 wait out any 429 (51 seconds were seen for a hidden limit) where the feed must send the message
 another way at once:
 
@@ -219,7 +219,7 @@ class Rest:
     ) -> tuple[int, dict[str, Any], float]:
         """One request with the bot's token for a game's thread (start, archive, reopen, add a
         member): Discord's status, its answer's JSON and, for a 429, its ``retry_after``.
-        Sent on the client's session, not through ``HTTPClient.request``, which would sleep
+        Sent on the fast path's own session, not through ``HTTPClient.request``, which would sleep
         out a 429 however long inside the call: the caller decides what waits, and the
         ``Budget`` already paces the bot's token."""
         headers = {**self.headers, "Authorization": f"Bot {self.http.token}"}
