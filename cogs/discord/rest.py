@@ -9,10 +9,10 @@ So this module builds the JSON Discord expects straight from a ``Rendered`` and 
 discord.py's own HTTP code for channel messages (``HTTPClient.request`` and ``Route``: its
 session, retries and rate limits). ``HTTPClient.request`` keeps a rate-limit bucket per route
 key and, past 256 buckets, scans them all for each new key, so messages through an interaction's
-token do not go there: they are sent here on an HTTP session of this module's own (each answer
-counted in ``bot.status.RequestLog`` under its route), and their answers are sorted here, because discord.py would
-wait out any 429 (51 seconds were seen for a hidden limit) where the feed must send the message
-another way at once:
+token do not go there: they are sent here on an HTTP session of this module's own (each
+answer counted in ``bot.status.RequestLog`` under its route), and their answers are sorted
+here, because discord.py would wait out any 429 (51 seconds were seen for a hidden limit) where
+the feed must send the message another way at once:
 
 - 429 with scope ``shared`` (a limit Discord does not announce): ``HiddenLimit``, the only
   one that says the channel has no room for webhook creates;
