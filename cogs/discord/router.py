@@ -21,7 +21,7 @@ import discord
 
 from bot.model import Refusal
 from bot.tables.ports import TokenRefused
-from cogs.discord.context import Ctx
+from cogs.discord.context import ANSWER_FAILURES, Ctx
 
 log = logging.getLogger("trickbot.buttons")
 
@@ -85,6 +85,10 @@ async def run(ctx: Ctx, handler: Handler, m: re.Match[str]) -> None:
         # Discord no longer knows the click (it expired before its answer): nothing to
         # answer any more, not a bug here, a process too far behind.
         log.warning("a click's interaction expired before its answer: %s", e)
+    except ANSWER_FAILURES as e:
+        # Its answer met a 429 longer than its deadline, or Discord away: the feed still
+        # brings the person's hand; nothing here is a bug.
+        log.warning("a click could not be answered: %s", e)
     except Exception as e:
         if isinstance(e, discord.NotFound) and e.code == UNKNOWN_INTERACTION:
             # Nothing to answer any more: not a bug here, a process too far behind.

@@ -3,9 +3,14 @@ in time, and every person's hand keeps following them by itself."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from pathlib import Path
 
+import pytest
+
 from sandbox import DiscordEmulator, run_bot, start_bot, stop_bot
+from sandbox.interactions import InteractionFailed
 from tests.e2e.harness import (
     Players,
     assert_no_going_back,
@@ -143,4 +148,47 @@ async def test_turn_timer_and_autopilot(emu: DiscordEmulator, tmp_path: Path) ->
         await emu.click_and_wait(user, table_msg, label="Show my hand")
         seat = t.seat_of(user.id)
         assert seat is not None and not t.seats[seat].autopilot
+        emu.assert_no_violations()
+
+
+async def test_a_click_whose_answer_meets_a_long_429_is_let_go_and_the_game_goes_on(
+    emu: DiscordEmulator, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Discord answers a click's callback with a 429 longer than the click has left: the bot
+    does not sleep it out (discord.py would, and answer after Discord's 3 s), it logs one
+    warning and no traceback, and the move stands: the feed brings every hand up to it and
+    the game goes on to its end."""
+    w = make_world(emu)
+    alice, bob, _ = w.users
+    async with run_bot(emu, make_bot(tmp_path / "db.sqlite3")) as bot:
+        lobby = await emu.invoke_and_wait(alice, w.channel, "smear start", {"target": 2})
+        tid = lobby_table_id(lobby)
+        await emu.click_and_wait(bob, lobby, label="Join")
+        await (await emu.select(bob, lobby, f"tb:ai:{tid}", ["easy"]))
+        p = Players(emu, bot, tid, {alice.id: alice, bob.id: bob}, w.channel)
+        assert await p.play_one()
+        version = bot.tables.live[tid].version
+        emu.rate_limit_burst(
+            1, retry_after=30.0, route="/interactions/{interaction_id}/{token}/callback"
+        )
+        clicked = asyncio.get_running_loop().time()
+        with pytest.raises(InteractionFailed):  # what Discord shows the person
+            await p.play_one()
+        given_up = await emu.wait_until(
+            lambda: next(
+                (r.created for r in caplog.records if "could not be answered" in r.getMessage()),
+                None,
+            ),
+            what="the answer given up",
+        )
+        assert asyncio.get_running_loop().time() - clicked < 3.5, "the 429 was slept out"
+        assert given_up
+        assert bot.tables.live[tid].version > version, "the move stands"
+        assert [v.kind for v in emu.violations] == ["interaction_timeout"]  # as on Discord
+        emu.clear_violations()
+        await p.play_to_end()
+        await emu.wait_for_message(w.channel, lambda m: "final standings" in text_of(m))
+        assert await bot.storage.results.finished_count() == 1
+        failed = [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
+        assert failed == [], [r.getMessage() for r in failed]
         emu.assert_no_violations()
