@@ -181,7 +181,8 @@ async def test_a_click_whose_answer_meets_a_long_429_is_let_go_and_the_game_goes
             ),
             what="the answer given up",
         )
-        assert asyncio.get_running_loop().time() - clicked < 3.5, "the 429 was slept out"
+        # The person's thought and Discord's 3 s come first; a 429 slept out would take 30 s.
+        assert asyncio.get_running_loop().time() - clicked < 10.0, "the 429 was slept out"
         assert given_up
         assert bot.tables.live[tid].version > version, "the move stands"
         assert [v.kind for v in emu.violations] == ["interaction_timeout"]  # as on Discord
