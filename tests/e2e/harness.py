@@ -191,9 +191,15 @@ class Players:
         return result[0]
 
     def _refused_all(self, uid: int) -> bool:
-        """Every token of this person's clicks answered Unknown Webhook."""
+        """Every token of this person's clicks where the game is played answered Unknown
+        Webhook (a token reaches only the channel or thread it was clicked in): no hand of
+        theirs there can be posted or changed any more, whatever copy they still see."""
         failing = self.emu.failing_tokens
-        mine = [h.token for h in self.emu.interactions.values() if h.user.id == uid]
+        mine = [
+            h.token
+            for h in self.emu.interactions.values()
+            if h.user.id == uid and h.channel.id == self.channel.id
+        ]
         return bool(mine) and all(token in failing for token in mine)
 
     def live_hands(self, uid: int) -> list[Message]:
@@ -249,7 +255,9 @@ class Players:
                 lambda: self.turn_hand(uid), timeout=self.hand_wait, what="the hand to update"
             )
         except Exception:
-            if self.strandable and not self.live_hands(uid) and self._refused_all(uid):
+            if self.strandable and self._refused_all(uid):
+                # As a person would: their turn's ping (or the table) says it is their turn
+                # and their hand cannot follow; they click Show my hand.
                 await self.open_hand(uid)
                 return await self.my_turn_hand(uid)
             hands = [(m.id, hand_state(m), m.content[:80]) for m in self.live_hands(uid)]
