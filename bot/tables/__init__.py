@@ -58,6 +58,7 @@ from bot.tables.ports import (
     Limited,
     SystemClock,
     Unavailable,
+    asked_again_after_429,
 )
 from bot.tables.registry import Registry
 from bot.tables.service.after import AfterGameUseCases
@@ -281,18 +282,21 @@ class Tables:
     async def _keep_thread_open(self, t: Table) -> None:
         """A live table's thread is unarchived (after a restart, or when Discord archived
         it); one a moderator deleted or locked meanwhile ends the table."""
-        while t.thread_id is not None and t.live:
-            try:
-                state = await self.threads.reopen(t)
-            except Limited as e:  # a 429: asked again after it, while the game needs it
-                log.warning("table=%s thread reopen rate-limited: %s", t.id, e)
-                await self.clock.sleep(e.retry_after)
-                continue
-            except Unavailable as e:  # Discord away: the next archive, change or restart retries
-                log.warning("table=%s could not reopen its thread: %s", t.id, e)
-                return
-            self._thread_state(t, state)
+        if t.thread_id is None or not t.live:
             return
+
+        def needed(retry_after: float) -> bool:  # a 429: asked again while the game needs it
+            log.warning("table=%s thread reopen rate-limited for %.0f s", t.id, retry_after)
+            return t.live
+
+        try:
+            state = await asked_again_after_429(
+                lambda: self.threads.reopen(t), needed, self.clock.sleep
+            )
+        except (Limited, Unavailable) as e:  # the next archive, change or restart retries
+            log.warning("table=%s could not reopen its thread: %s", t.id, e)
+            return
+        self._thread_state(t, state)
 
     def _refused_in_thread(self, t: Table) -> None:
         """A post in a live game's thread was refused: if the bot lacks the permission there

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
@@ -67,6 +67,23 @@ class Limited(Exception):
     def __init__(self, what: str, retry_after: float) -> None:
         super().__init__(f"{what} (retry after {retry_after:.1f} s)")
         self.retry_after = retry_after
+
+
+async def asked_again_after_429(
+    send: Callable[[], Awaitable[T]],
+    may_wait: Callable[[float], bool],
+    sleep: Callable[[float], Awaitable[None]],
+) -> T:
+    """``send()``, asked again after each 429's ``retry_after`` for as long as
+    ``may_wait(retry_after)`` says the wait is worth it; else the 429 stands (``Limited``).
+    Never slept out inside a request: only the caller waits, nothing else is held behind it."""
+    while True:
+        try:
+            return await send()
+        except Limited as e:
+            if not may_wait(e.retry_after):
+                raise
+            await sleep(e.retry_after)
 
 
 class HiddenLimit(Limited):

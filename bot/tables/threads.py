@@ -43,9 +43,9 @@ from bot.tables.ports import (
     Asker,
     Clock,
     Discord,
-    Limited,
     SystemClock,
     ThreadRefused,
+    asked_again_after_429,
 )
 from bot.tasks import cancel_all
 
@@ -210,19 +210,19 @@ class Threads:
         return await self.discord.reopen_thread(t.thread_id)
 
     async def _patiently(self, request: Callable[[], Awaitable[None]]) -> None:
-        """A background request about a thread, asked again after each 429's ``retry_after``
-        (never slept out inside the request, where it would hold whatever else waits on
-        it), at most ``LIMITED_TRIES`` times."""
-        for attempt in range(1, LIMITED_TRIES + 1):
+        """A background request about a thread (each try paced by the ``Budget``), asked
+        again after each 429's ``retry_after``, at most ``LIMITED_TRIES`` times in all."""
+        tries = iter(range(LIMITED_TRIES - 1))
+
+        async def paced() -> None:
             await self.budget.spend()
-            try:
-                await request()
-                return
-            except Limited as e:
-                if attempt == LIMITED_TRIES:
-                    raise
-                log.info("thread request rate-limited, asked again in %.0f s", e.retry_after)
-                await self.clock.sleep(e.retry_after)
+            await request()
+
+        def again(retry_after: float) -> bool:
+            log.info("thread request rate-limited, asked again in %.0f s", retry_after)
+            return next(tries, None) is not None
+
+        await asked_again_after_429(paced, again, self.clock.sleep)
 
     def _spawn(self, work: Coroutine[object, object, None], name: str) -> None:
         task = asyncio.create_task(work, name=name)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol, TypeVar, cast
 
@@ -34,6 +34,7 @@ from bot.tables.ports import (
     MessageRefused,
     TokenRefused,
     Unavailable,
+    asked_again_after_429,
     drawn,
 )
 from cogs.discord.rest import (
@@ -160,25 +161,16 @@ class Ctx:
             r = None if payload is None else await drawn(payload)  # drawn as it is sent
             return await self._rest.callback(i.id, i.token, kind, r, ephemeral=ephemeral)
 
+        def in_time(retry_after: float) -> bool:  # the answer still within Discord's 3 s
+            return retry_after <= self.time_left() + DEFER_MARGIN
+
         try:
-            made = await self._in_time(send, lambda: self.time_left() + DEFER_MARGIN)
+            made = await asked_again_after_429(send, in_time, asyncio.sleep)
         except TokenRefused:
             self.tables.retire_token(i.token)
             raise
         self.answered = True
         return made
-
-    async def _in_time(self, send: Callable[[], Awaitable[T]], left: Callable[[], float]) -> T:
-        """``send()``, asked again after a 429's ``retry_after`` while that still leaves the
-        answer in time (``left()``: the seconds it may still wait); else the 429 stands
-        (``Limited``). Only this click waits: nothing else is held behind it."""
-        while True:
-            try:
-                return await send()
-            except Limited as e:
-                if e.retry_after > left():
-                    raise
-                await asyncio.sleep(e.retry_after)
 
     # ------------------------------------------------------------------ answers
     # Sent through ``cogs.discord.rest`` like the feed's own requests: its answers are sorted
@@ -199,7 +191,7 @@ class Ctx:
                     await self._first(UPDATE_MESSAGE, payload)
                 return None
             if payload is not None and not self.token_refused:  # acknowledged: fill it in
-                await self._through_token(self._edit_original(payload))
+                await self._later(payload, original=True)
             return None
         except TokenRefused:
             self.tables.retire_token(self._token)
@@ -222,41 +214,34 @@ class Ctx:
             return None
         else:
             try:
-                if self.deferred == "new":
-                    message_id = await self._through_token(self._edit_original(payload))
-                else:
-                    self._followup()
-                    message_id = await self._through_token(self._followup_post(payload, ephemeral))
+                message_id = await self._later(
+                    payload, original=self.deferred == "new", ephemeral=ephemeral
+                )
             except TokenRefused:
                 self.tables.retire_token(self._token)
                 return None
         self._noted(message_id, ephemeral=ephemeral)
         return message_id
 
-    def _edit_original(self, payload: Rendered | Drawing) -> Callable[[], Awaitable[int | None]]:
+    async def _later(
+        self, payload: Rendered | Drawing, *, original: bool, ephemeral: bool = True
+    ) -> int | None:
+        """An answer after the first, through this click's token: its original message filled
+        in or edited (``original``), else a followup. In the token's window the feed shares,
+        drawn as it is sent, and asked again after a short 429 (``FOLLOWUP_PATIENCE``)."""
+        if not original:
+            self._followup()
+
         async def send() -> int | None:
-            return await self._rest.token_edit(self._token, ORIGINAL, await drawn(payload))
-
-        return send
-
-    def _followup_post(
-        self, payload: Rendered | Drawing, ephemeral: bool
-    ) -> Callable[[], Awaitable[int | None]]:
-        async def send() -> int | None:
-            r = await drawn(payload)
-            return await self._rest.token_post(self._token, r, ephemeral=ephemeral)
-
-        return send
-
-    async def _through_token(self, send: Callable[[], Awaitable[T]]) -> T:
-        """A request through this click's token after its first answer: in the token's window
-        the feed shares, and asked again after a short 429 (``FOLLOWUP_PATIENCE``)."""
-
-        async def counted() -> T:
             async with self._token_request():
-                return await send()
+                r = await drawn(payload)
+                if original:
+                    return await self._rest.token_edit(self._token, ORIGINAL, r)
+                return await self._rest.token_post(self._token, r, ephemeral=ephemeral)
 
-        return await self._in_time(counted, lambda: FOLLOWUP_PATIENCE)
+        return await asked_again_after_429(
+            send, lambda retry_after: retry_after <= FOLLOWUP_PATIENCE, asyncio.sleep
+        )
 
     @property
     def _token(self) -> str:

@@ -44,7 +44,7 @@ import orjson
 from discord.http import HTTPClient, Route
 
 from bot.render import Button, Rendered, Row, Select
-from bot.status import RequestLog
+from bot.status import RequestLog, route_of
 from bot.tables.ports import (
     HiddenLimit,
     MessageGone,
@@ -224,24 +224,10 @@ class Rest:
         ``Budget`` already paces the bot's token."""
         headers = {**self.headers, "Authorization": f"Bot {self.http.token}"}
         data = None if body is None else orjson.dumps(body)
-        try:
-            async with self.session.request(
-                method, Route.BASE + path, data=data, headers=headers
-            ) as resp:
-                status, text = resp.status, await resp.read()
-                header_retry = resp.headers.get("Retry-After")
-        except (TimeoutError, aiohttp.ClientError, ConnectionError) as e:
-            raise Unavailable(f"{method} {path}: {e}") from e
-        if self.requests is not None:
-            self.requests.record(method, path, status)
-        answer = _json(text)
-        retry = 0.0
-        if status == 429:
-            try:
-                retry = float(answer.get("retry_after") or header_retry or 1.0)
-            except (TypeError, ValueError):
-                retry = 1.0
-        return status, answer, retry
+        status, answer, answered = await self._exchange(
+            method, Route.BASE + path, route_of(path), data, None, headers
+        )
+        return status, answer, _retry_after(answer, answered) if status == 429 else 0.0
 
     # ------------------------------------------------------------------ through a token
 
@@ -334,24 +320,35 @@ class Rest:
             headers = self.agent
         elif body is not None:
             data = orjson.dumps(body)
+        status, answer, answered = await self._exchange(method, url, route, data, params, headers)
+        if token is not None:
+            self._note_bucket(token, answered)
+        if 200 <= status < 300:
+            return answer
+        scope = answered.get("X-RateLimit-Scope")
+        raise _sorted(method, status, answer, _retry_after(answer, answered), scope)
+
+    async def _exchange(
+        self,
+        method: str,
+        url: str,
+        route: str,
+        data: bytes | aiohttp.FormData | None,
+        params: dict[str, str] | None,
+        headers: Mapping[str, str],
+    ) -> tuple[int, dict[str, Any], Mapping[str, str]]:
+        """One request on this module's session, counted under ``route``: Discord's status,
+        its answer's JSON ({} for none) and its headers; ``Unavailable`` if none came."""
         try:
             async with self.session.request(
                 method, url, data=data, params=params, headers=headers
             ) as resp:
-                status, text = resp.status, await resp.read()
-                scope = resp.headers.get("X-RateLimit-Scope")
-                if token is not None:
-                    self._note_bucket(token, resp.headers)
+                status, text, answered = resp.status, await resp.read(), resp.headers
         except (TimeoutError, aiohttp.ClientError, ConnectionError) as e:
-            raise Unavailable(f"{method} webhook: {e}") from e
+            raise Unavailable(f"{method} {route}: {e}") from e
         if self.requests is not None:
             self.requests.count(method, route, status)
-        answer = _json(text)
-        if 200 <= status < 300:
-            return answer
-        given = answer.get("retry_after")
-        retry = float(given) if isinstance(given, int | float) else 1.0
-        raise _sorted(method, status, answer, retry, scope)
+        return status, _json(text), answered
 
     async def close(self) -> None:
         await self.session.close()
@@ -387,6 +384,17 @@ def _json(text: bytes) -> dict[str, Any]:
     except orjson.JSONDecodeError:
         return {}
     return found if isinstance(found, dict) else {}
+
+
+def _retry_after(answer: dict[str, Any], headers: Mapping[str, str]) -> float:
+    """How long a 429 said to wait: its body's ``retry_after``, else its header, else 1 s."""
+    given = answer.get("retry_after")
+    if isinstance(given, int | float):
+        return float(given)
+    try:
+        return float(headers.get("Retry-After", "1"))
+    except ValueError:
+        return 1.0
 
 
 def refuses_token(status: int, code: object) -> bool:

@@ -12,7 +12,9 @@ import pytest
 from sandbox import DiscordEmulator, run_bot, start_bot, stop_bot
 from sandbox.interactions import InteractionFailed
 from tests.e2e.harness import (
+    E2EBot,
     Players,
+    World,
     assert_no_going_back,
     lobby_table_id,
     make_bot,
@@ -92,15 +94,22 @@ async def test_the_same_person_acting_twice_never_sees_the_past(
         emu.assert_no_violations()
 
 
+async def _two_people_and_a_computer(
+    emu: DiscordEmulator, bot: E2EBot, w: World, *, target: int
+) -> Players:
+    """A Smear table of alice and bob (who adds an easy computer), started, and its players."""
+    alice, bob, _ = w.users
+    lobby = await emu.invoke_and_wait(alice, w.channel, "smear start", {"target": target})
+    tid = lobby_table_id(lobby)
+    await emu.click_and_wait(bob, lobby, label="Join")
+    await (await emu.select(bob, lobby, f"tb:ai:{tid}", ["easy"]))
+    return Players(emu, bot, tid, {alice.id: alice, bob.id: bob}, w.channel)
+
+
 async def test_429_burst_during_a_game(emu: DiscordEmulator, tmp_path: Path) -> None:
     w = make_world(emu)
-    alice, bob, _ = w.users
     async with run_bot(emu, make_bot(tmp_path / "db.sqlite3")) as bot:
-        lobby = await emu.invoke_and_wait(alice, w.channel, "smear start", {"target": 3})
-        tid = lobby_table_id(lobby)
-        await emu.click_and_wait(bob, lobby, label="Join")
-        await (await emu.select(bob, lobby, f"tb:ai:{tid}", ["easy"]))
-        p = Players(emu, bot, tid, {alice.id: alice, bob.id: bob}, w.channel)
+        p = await _two_people_and_a_computer(emu, bot, w, target=3)
         for _ in range(3):
             assert await p.play_one()
         emu.rate_limit_burst(6, retry_after=0.05, route="/channels/{channel_id}/messages")
@@ -159,13 +168,9 @@ async def test_a_click_whose_answer_meets_a_long_429_is_let_go_and_the_game_goes
     warning and no traceback, and the move stands: the feed brings every hand up to it and
     the game goes on to its end."""
     w = make_world(emu)
-    alice, bob, _ = w.users
     async with run_bot(emu, make_bot(tmp_path / "db.sqlite3")) as bot:
-        lobby = await emu.invoke_and_wait(alice, w.channel, "smear start", {"target": 2})
-        tid = lobby_table_id(lobby)
-        await emu.click_and_wait(bob, lobby, label="Join")
-        await (await emu.select(bob, lobby, f"tb:ai:{tid}", ["easy"]))
-        p = Players(emu, bot, tid, {alice.id: alice, bob.id: bob}, w.channel)
+        p = await _two_people_and_a_computer(emu, bot, w, target=2)
+        tid = p.table_id
         assert await p.play_one()
         version = bot.tables.live[tid].version
         emu.rate_limit_burst(

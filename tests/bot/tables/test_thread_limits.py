@@ -29,8 +29,9 @@ async def _until(w: World, done: Callable[[], object], patience: float = 30.0) -
         await asyncio.sleep(0.005)
 
 
-def _thread_requests(w: World) -> int:
-    return sum(1 for what, _ in w.discord.requests if what == "create_thread")
+def _asked(w: World, what: str) -> int:
+    """How many requests of this kind the bot made (``create_thread``, ``archive_thread``...)."""
+    return sum(1 for request, _ in w.discord.requests if request == what)
 
 
 async def test_a_rate_limited_thread_sends_the_game_to_the_channel_until_retry_after(
@@ -44,7 +45,7 @@ async def test_a_rate_limited_thread_sends_the_game_to_the_channel_until_retry_a
         await _settle(w)
         t = w.tables.live[first]
         assert t.status == "playing" and t.thread_id is None, "played in the channel at once"
-        assert _thread_requests(w) == 1
+        assert _asked(w, "create_thread") == 1
         notes = [
             m.payload.content
             for m in w.discord.live(w.channel, ephemeral=False)
@@ -68,7 +69,7 @@ async def test_a_rate_limited_thread_sends_the_game_to_the_channel_until_retry_a
         await _fill(w, second, lobby, OTHER, FOURTH)
         await _settle(w)
         assert w.tables.live[second].thread_id is None
-        assert _thread_requests(w) == 1, "asked again before retry_after passed"
+        assert _asked(w, "create_thread") == 1, "asked again before retry_after passed"
         await w.tables.commands.cancel(second, w.tables.live[second].place, OTHER, True)
         await _ended(w, second)
 
@@ -78,7 +79,7 @@ async def test_a_rate_limited_thread_sends_the_game_to_the_channel_until_retry_a
         await _fill(w, third, lobby, HOST, GUEST)
         await _settle(w)
         assert w.tables.live[third].thread_id == lobby.id
-        assert _thread_requests(w) == 2
+        assert _asked(w, "create_thread") == 2
     finally:
         await w.tables.stop()
         await w.storage.close()
@@ -97,7 +98,7 @@ async def test_at_the_servers_thread_limit_a_game_plays_in_the_channel_and_the_n
         await _fill(w, second, lobby, OTHER, FOURTH)
         await _settle(w)
         assert w.tables.live[second].thread_id is None, "over the setting: in the channel"
-        assert _thread_requests(w) == 1, "no request for a thread past the setting"
+        assert _asked(w, "create_thread") == 1, "no request for a thread past the setting"
         third, lobby = await _lobby(w, GUEST)
         place = w.tables.live[third].place
         await w.tables.commands.add_computer(third, place, GUEST, "easy", True)
@@ -177,20 +178,16 @@ async def test_a_server_full_of_others_threads_is_asked_again_after_a_while(
         w.clock.advance(CAP_RECHECK_SECONDS / 2)
         second, lobby = await _lobby(w, OTHER)
         await _fill(w, second, lobby, OTHER, FOURTH)
-        assert w.tables.live[second].thread_id is None and _thread_requests(w) == 1
+        assert w.tables.live[second].thread_id is None and _asked(w, "create_thread") == 1
         await w.tables.commands.cancel(second, w.tables.live[second].place, OTHER, True)
         await _ended(w, second)
         w.clock.advance(CAP_RECHECK_SECONDS)
         third, lobby = await _lobby(w, HOST)
         await _fill(w, third, lobby, HOST, GUEST)
-        assert w.tables.live[third].thread_id == lobby.id and _thread_requests(w) == 2
+        assert w.tables.live[third].thread_id == lobby.id and _asked(w, "create_thread") == 2
     finally:
         await w.tables.stop()
         await w.storage.close()
-
-
-def _asked(w: World, what: str) -> int:
-    return sum(1 for request, _ in w.discord.requests if request == what)
 
 
 async def test_a_rate_limited_archive_or_reopen_is_asked_again_after_its_retry_after(
