@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import datetime
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -409,10 +408,13 @@ class Message:
         return self.owner_id == user_id
 
     def snapshot(self, at: float, via: str) -> MessageRevision:
+        # An edit replaces the message's lists with ones parsed from its request and nothing
+        # changes them in place, so a revision may share them (a deep copy per edit was a tenth
+        # of the emulator's time at 400 tables).
         return MessageRevision(
             content=self.content,
-            embeds=copy.deepcopy(self.embeds),
-            components=copy.deepcopy(self.components),
+            embeds=list(self.embeds),
+            components=list(self.components),
             attachments=list(self.attachments),
             flags=self.flags,
             at=at,

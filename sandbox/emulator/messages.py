@@ -13,8 +13,6 @@ from aiohttp import BodyPartReader, web
 from sandbox.emulator.threads import ThreadState
 from sandbox.interactions import (
     APPLICATION_COMMAND,
-    DEFERRED_CHANNEL_MESSAGE,
-    DEFERRED_UPDATE_MESSAGE,
     InteractionHandle,
 )
 from sandbox.limits import (
@@ -201,13 +199,8 @@ class MessageStore(ThreadState):
         msg.edited_at = self.clock.now()
         msg.created_via = via
         self._emit("message_update", message=msg)
-        for handle in self.interactions.values():
-            if (
-                handle.original_message_id == msg.id
-                and handle.response_type in (DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE)
-                and not handle.settled
-            ):
-                handle.settled = True
+        for handle in self.deferred_by_message.pop(msg.id, ()):
+            handle.settled = True
         if not msg.ephemeral:
             self._spawn(
                 self.gateway.broadcast_guild(

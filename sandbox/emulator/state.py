@@ -117,6 +117,9 @@ class EmulatorState:
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self._command_ids: dict[tuple[int | None, int, str], int] = {}
         self.interactions: dict[int, InteractionHandle] = {}
+        # Deferred answers not yet filled in, by the message they will fill: an edit of that
+        # message settles them (looked up per edit, so not a scan of every interaction).
+        self.deferred_by_message: dict[int, list[InteractionHandle]] = {}
         self._tokens: dict[str, InteractionHandle] = {}
         self.violations: list[Violation] = []
         self.latencies: list[float] = []

@@ -180,6 +180,8 @@ class InteractionRoutes(MessageStore):
             self.latencies.append(handle.latency)
         if message is not None:
             handle.original_message_id = message.id
+            if rtype in (DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE):
+                self.deferred_by_message.setdefault(message.id, []).append(handle)
         self._emit("interaction_ack", interaction=handle)
         self._notify()
 
