@@ -488,8 +488,12 @@ class SaladState:
         if self.rng is not None:
             c.rng = random.Random(0)  # replaced at once: no need to read the OS entropy
             c.rng.setstate(self.rng.getstate())
-        if self.log is not None:
-            c.log = [SaladHandLog([h[:] for h in x.deal], x.plays[:]) for x in self.log]
+        if self.log:
+            # A finished hand's log is never changed again: only the hand in play is copied.
+            x = self.log[-1]
+            c.log = [*self.log[:-1], SaladHandLog([h[:] for h in x.deal], x.plays[:])]
+        elif self.log is not None:
+            c.log = []
         if self.tricks is not None:
             c.tricks = self.tricks[:]
         return c

@@ -767,13 +767,18 @@ class SmearState:
         return s
 
     def clone(self) -> SmearState:
-        """A full, independent copy, history included."""
+        """An independent copy, history included (finished hands shared: they never change)."""
         c = self.copy()
         if self.rng is not None:
             c.rng = random.Random(0)  # replaced at once: no need to read the OS entropy
             c.rng.setstate(self.rng.getstate())
-        if self.log is not None:
-            c.log = [HandLog([h[:] for h in x.deal], x.bids[:], x.plays[:]) for x in self.log]
+        if self.log:
+            # A finished hand's log is never changed again: only the hand in play is copied
+            # (the bot copies a table twice an action, to put it back if its save fails).
+            x = self.log[-1]
+            c.log = [*self.log[:-1], HandLog([h[:] for h in x.deal], x.bids[:], x.plays[:])]
+        elif self.log is not None:
+            c.log = []
         if self.tricks is not None:
             c.tricks = self.tricks[:]
         return c
