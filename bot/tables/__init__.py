@@ -41,9 +41,7 @@ from bot.storage import Shards, Storage
 from bot.tables.commands import Commands, NewTable
 from bot.tables.driver import Driver
 from bot.tables.feed import Feed
-from bot.tables.feed.budget import DISCORD_PER_SECOND, Budget
-from bot.tables.feed.creates import LIMIT as CREATES_LIMIT
-from bot.tables.feed.creates import WINDOW as CREATES_WINDOW
+from bot.tables.feed.limits import CREATES_LIMIT, CREATES_WINDOW, DISCORD_PER_SECOND, Budget
 from bot.tables.life import HEARTBEAT_SECONDS, Life
 from bot.tables.ports import (
     NO_PERMISSION,

@@ -34,7 +34,7 @@ from bot.languages import Languages
 from bot.model import Table
 from bot.render.threads import thread_name
 from bot.storage import Storage, StorageError
-from bot.tables.feed.budget import Budget
+from bot.tables.feed.limits import Budget
 from bot.tables.ports import (
     RATE_LIMITED,
     THREAD_CAP,

@@ -275,7 +275,7 @@ class Ctx:
 
     def _followup(self) -> None:
         """A followup is a webhook message create: it counts toward the channel's hidden limit
-        (see bot/tables/feed/creates.py), like the feed's own."""
+        (see bot/tables/feed/limits.py), like the feed's own."""
         self.tables.followup_sent(self.asker.channel_id)
 
     async def say(self, text: str, *, ephemeral: bool = True) -> None:

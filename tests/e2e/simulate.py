@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.clock import wall_time
-from bot.tables.feed.creates import WINDOW
+from bot.tables.feed.limits import CREATES_WINDOW as WINDOW
 from sandbox import DiscordEmulator
 from sandbox.models import Channel
 from sandbox.testing import kill_bot, start_bot, stop_bot

@@ -30,12 +30,9 @@ from bot.languages import Languages
 from bot.model import Table
 from bot.render import Rendered
 from bot.storage import LoadedTable, OutboxRow, Storage, StorageUnavailable
-from bot.tables.feed.budget import Budget
 from bot.tables.feed.channels import ChannelLog
-from bot.tables.feed.creates import LIMIT as CREATES_LIMIT
-from bot.tables.feed.creates import WINDOW as CREATES_WINDOW
-from bot.tables.feed.creates import WebhookCreates
 from bot.tables.feed.hands import Hands
+from bot.tables.feed.limits import CREATES_LIMIT, CREATES_WINDOW, Budget, WebhookCreates
 from bot.tables.feed.outlet import Outlet, Voice, given_up_if_refused
 from bot.tables.feed.public import PublicMessages
 from bot.tables.feed.state import (

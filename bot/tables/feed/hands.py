@@ -26,10 +26,10 @@ from bot.model import FINISHED, Table
 from bot.render import Rendered
 from bot.storage import Storage
 from bot.tables.feed.outlet import (
+    PATIENT,
     TOKEN_LIFE,
-    TOKEN_LIMIT,
     TOKEN_MARGIN,
-    TOKEN_PATIENT,
+    URGENT,
     Edited,
     Outlet,
     TableMoved,
@@ -180,9 +180,7 @@ class Hands:
             return True
         # A token's window that is full holds back even the edit that follows the person (it
         # goes a moment later instead of being refused by Discord); others leave room for it.
-        wait = self.discord.wait_for(
-            Voice(copy.token, copy.issued), TOKEN_LIMIT if urgent else TOKEN_PATIENT
-        )
+        wait = self.discord.wait_for(Voice(copy.token, copy.issued), URGENT if urgent else PATIENT)
         if wait > 0:
             tf.wake_at(now + wait)
             return True
@@ -213,12 +211,12 @@ class Hands:
         """The copy's token has no room for a while (its person plays faster than Discord
         lets one token edit: 5 requests in 2 s) and another of their tokens has room now: the
         turn goes out at once, posted anew, rather than wait for the window."""
-        if self.discord.wait_for(Voice(copy.token, copy.issued), TOKEN_LIMIT) <= TURN_PATIENCE:
+        if self.discord.wait_for(Voice(copy.token, copy.issued), URGENT) <= TURN_PATIENCE:
             return False
         return any(
             token != copy.token
             and self.usable(token, issued)
-            and self.discord.wait_for(Voice(token, issued), TOKEN_LIMIT) == 0
+            and self.discord.wait_for(Voice(token, issued), URGENT) == 0
             for token, issued in lane.tokens()
         )
 
@@ -241,7 +239,7 @@ class Hands:
 
         # The freshest token with room in its window first (a full one would make it wait).
         def order(known: tuple[str, float]) -> tuple[bool, float]:
-            return self.discord.wait_for(Voice(*known), TOKEN_LIMIT) > 0, -known[1]
+            return self.discord.wait_for(Voice(*known), URGENT) > 0, -known[1]
 
         for token, issued in sorted(tokens, key=order):
             if not self.usable(token, issued):

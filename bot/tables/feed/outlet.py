@@ -24,19 +24,29 @@ Every webhook message create (a token's new message, ephemeral or public) asks `
 from __future__ import annotations
 
 import asyncio
-import bisect
 import contextlib
 import logging
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from enum import Enum
 
 from bot.render import Rendered
-from bot.tables.feed.budget import Budget, ChannelBuckets
 from bot.tables.feed.channels import ChannelLog
-from bot.tables.feed.creates import HAND_RESERVE, RESCUE_RESERVE, TABLE_RESERVE, WebhookCreates
+from bot.tables.feed.limits import (
+    CHANNEL_LIMIT,
+    CHANNEL_WINDOW,
+    HAND_RESERVE,
+    RESCUE_RESERVE,
+    SWEEP_EVERY,
+    TABLE_RESERVE,
+    TOKEN_LIMIT,
+    TOKEN_WINDOW,
+    Budget,
+    SlidingWindows,
+    WebhookCreates,
+)
 from bot.tables.ports import (
     Clock,
     Discord,
@@ -53,16 +63,13 @@ log = logging.getLogger(__name__)
 
 REMEMBERED = 50_000  # message ids known gone, most recent kept
 RETIRED = 50_000  # tokens Discord refused, most recent kept (each dies in 15 minutes anyway)
-SWEEP_EVERY = 30.0  # seconds between forgetting the tokens whose window is empty
 TOKEN_LIFE = 15 * 60.0  # an interaction token's life on Discord
 TOKEN_MARGIN = 60.0  # stop using a token this long before it dies
-# Discord lets an interaction token make 5 webhook requests per 2 seconds. A request that can
-# wait (an edit of a table message or of a hand that is not its owner's turn) leaves one of them
-# for what cannot (a person's hand following them), and waits for the window instead of making
-# discord.py hold it back after the fact.
-TOKEN_WINDOW = 2.0
-TOKEN_LIMIT = 5
-TOKEN_PATIENT = TOKEN_LIMIT - 1
+# A request through a token that can wait (an edit of a table message or of a hand that is not
+# its owner's turn) leaves one request of the token's window for what cannot (a person's hand
+# following them), and waits for the window instead of being refused after the fact.
+PATIENT = 2  # room a request that can wait asks for: itself and one more
+URGENT = 1  # room a request that cannot wait asks for: itself
 
 
 @contextlib.contextmanager
@@ -135,10 +142,11 @@ class Outlet:
         self.creates = creates or WebhookCreates(clock)
         self.channels = channels or ChannelLog()
         self.channels.on_delete = self.forget
-        self.buckets = ChannelBuckets(clock)  # each channel's own, under the bot token
+        # Each channel's own bucket under the bot token, and each token's.
+        self.buckets: SlidingWindows[int] = SlidingWindows(clock, CHANNEL_LIMIT, CHANNEL_WINDOW)
+        self._tokens: SlidingWindows[str] = SlidingWindows(clock, TOKEN_LIMIT, TOKEN_WINDOW)
         self._gone: OrderedDict[int, None] = OrderedDict()
         self._retired: OrderedDict[str, None] = OrderedDict()
-        self._used: dict[str, deque[float]] = {}  # token -> its recent requests (monotonic)
         # Tokens Discord has answered (token -> issued), and the first request of each other
         # token while it is on its way: see ``_through``.
         self._answered: dict[str, float] = {}
@@ -152,25 +160,20 @@ class Outlet:
 
     def tokens_held(self) -> int:
         """Tokens whose recent requests are kept (each click brings a new one)."""
-        return len(self._used)
+        return len(self._tokens)
 
-    def _window(self, token: str, issued: float) -> deque[float]:
-        """The token's requests in its current window."""
+    def _window_of(self, token: str, issued: float) -> None:
+        """Counts ``token``'s window from the first time it is used here. A token issued
+        before this process started may have been used by the process before it (killed a
+        moment ago) as much as Discord allows: until its window has passed, it counts as
+        full. Tokens answered long ago are forgotten now and then."""
         now = self.clock.monotonic()
         if now >= self._next_sweep:
-            # A token with nothing in its window is as good as unknown: forget it, or every
-            # click of a long run would be kept (a deque each, hundreds of thousands a day).
             self._next_sweep = now + SWEEP_EVERY
-            self._used = {t: u for t, u in self._used.items() if u and u[-1] > now - TOKEN_WINDOW}
             dead = self.clock.time() - TOKEN_LIFE
             self._answered = {t: i for t, i in self._answered.items() if i > dead}
-        used = self._used.get(token)
-        if used is None:
-            inherited = issued < self._born_wall
-            used = self._used[token] = deque([self._born] * TOKEN_LIMIT if inherited else ())
-        while used and used[0] <= now - TOKEN_WINDOW:
-            used.popleft()
-        return used
+        if not self._tokens.known(token) and issued < self._born_wall:
+            self._tokens.full_until(token, self._born + TOKEN_WINDOW)
 
     @asynccontextmanager
     async def spending(self, token: str, issued: float) -> AsyncIterator[None]:
@@ -184,18 +187,13 @@ class Outlet:
         answer: Discord's window opens when a request reaches it, which a slow network or a
         busy machine makes later than the sending. Counted from the sending, a request sent
         2 s after the one that opened the window may land inside it."""
-        while (wait := self.wait_for(Voice(token, issued), TOKEN_LIMIT)) > 0:
+        while (wait := self.wait_for(Voice(token, issued), URGENT)) > 0:
             await self.clock.sleep(wait)
-        used = self._window(token, issued)
-        sent = self.clock.monotonic()
-        used.append(sent)
+        sent = self._tokens.spend(token)
         try:
             yield
         finally:
-            used = self._window(token, issued)
-            with contextlib.suppress(ValueError):
-                used.remove(sent)
-            bisect.insort(used, self.clock.monotonic())  # kept in order
+            self._tokens.landed(token, sent)
 
     @asynccontextmanager
     async def _through(self, token: str, issued: float) -> AsyncIterator[None]:
@@ -221,17 +219,15 @@ class Outlet:
                 del self._first[token]
                 first.set()
 
-    def wait_for(self, voice: Voice, room: int = TOKEN_PATIENT) -> float:
+    def wait_for(self, voice: Voice, room: int = PATIENT) -> float:
         """Seconds a request with ``voice`` should wait for room in its token's window (0 for
         the bot's own voice, whose budget is the ``Budget``'s). A request that can wait leaves
-        one request of the window for one that cannot (``room`` = ``TOKEN_PATIENT``); one that
-        cannot still waits rather than be refused by Discord (``room`` = ``TOKEN_LIMIT``)."""
+        one request of the window for one that cannot (``room`` = ``PATIENT``); one that
+        cannot still waits rather than be refused by Discord (``room`` = ``URGENT``)."""
         if voice.token is None:
             return 0.0
-        used = self._window(voice.token, voice.issued)
-        if len(used) < room:
-            return 0.0
-        return used[-room] + TOKEN_WINDOW - self.clock.monotonic()
+        self._window_of(voice.token, voice.issued)
+        return self._tokens.wait(voice.token, room)
 
     def _limited(
         self, token: str, issued: float, e: Limited, channel_id: int | None = None
@@ -244,9 +240,8 @@ class Outlet:
                 self.creates.shut(channel_id, e.retry_after)
             return
         # The window counts as full until ``retry_after`` from now (``wait_for`` says so).
-        used = self._window(token, issued)
-        until = self.clock.monotonic() + e.retry_after - TOKEN_WINDOW
-        used.extend([max(until, used[-1]) if used else until] * TOKEN_LIMIT)  # kept in order
+        self._window_of(token, issued)
+        self._tokens.full_until(token, self.clock.monotonic() + e.retry_after)
 
     def usable(self, issued: float, margin: float = TOKEN_MARGIN) -> bool:
         """A token issued then still has ``margin`` seconds to live."""

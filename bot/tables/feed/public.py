@@ -29,7 +29,7 @@ from bot.model import Table
 from bot.render import Rendered
 from bot.render.chart import draw
 from bot.storage import OutboxRow, Storage
-from bot.tables.feed.creates import PING_RESERVE, TABLE_RESERVE
+from bot.tables.feed.limits import PING_RESERVE, TABLE_RESERVE
 from bot.tables.feed.outlet import BOT, Outlet, TableMoved, Voice
 from bot.tables.feed.state import (
     STALE_RETRY,

@@ -19,8 +19,8 @@ from pathlib import Path
 
 from bot.render import Rendered
 from bot.tables import Tables
-from bot.tables.feed.budget import Budget
-from bot.tables.feed.outlet import TOKEN_LIMIT, Edited, Outlet, Voice
+from bot.tables.feed.limits import Budget
+from bot.tables.feed.outlet import URGENT, Edited, Outlet, Voice
 from tests.bot.tables.fakes import FakeDiscord, HandClock, asker, enabled
 from tests.bot.tables.test_tables import (
     GUILD,
@@ -220,7 +220,7 @@ async def test_only_a_shared_429_closes_a_channels_webhook_creates() -> None:
     discord.answered.update({busy, other})
     discord.busy[busy] = 1.5
     assert await outlet.hand_post(1, 7, busy, issued, Rendered("hand")) is None
-    assert outlet.wait_for(Voice(busy, issued), TOKEN_LIMIT) > 1.0, "the busy token waits"
+    assert outlet.wait_for(Voice(busy, issued), URGENT) > 1.0, "the busy token waits"
     assert outlet.room_for_hand(1), "a token's own 429 closed the channel"
     assert await outlet.hand_post(1, 8, other, issued, Rendered("hand")) is not None
 

@@ -1,0 +1,89 @@
+"""The one sliding window every bucket of Discord's is counted with (bot/tables/feed/limits.py):
+the bot token's global budget, a channel's bucket, a token's 5 per 2 s and a channel's hidden
+webhook creates all answer the same questions the same way."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.tables.feed.limits import Budget, SlidingWindows, WebhookCreates
+from tests.bot.tables.fakes import HandClock
+
+
+def test_a_full_window_says_how_long_until_room_and_room_comes_back_as_requests_age() -> None:
+    clock = HandClock()
+    w: SlidingWindows[str] = SlidingWindows(clock, limit=5, window=2.0)
+    for _ in range(4):
+        w.spend("t")
+        clock.advance(0.1)
+    assert w.wait("t") == 0.0, "a fifth request fits"
+    assert w.wait("t", room=2) == pytest.approx(1.6), "leaving one more: after the first ages"
+    w.spend("t")
+    assert w.wait("t") == pytest.approx(1.6), "full: the first request leaves the window at 2.0 s"
+    clock.advance(1.65)
+    assert w.wait("t") == 0.0
+    assert w.count("t") == 4
+    assert w.wait("other") == 0.0, "each key has its own window"
+
+
+def test_a_request_counts_from_its_answer_and_the_window_stays_in_order() -> None:
+    clock = HandClock()
+    w: SlidingWindows[str] = SlidingWindows(clock, limit=2, window=2.0)
+    sent = w.spend("t")
+    clock.advance(0.5)
+    w.spend("t")
+    clock.advance(1.0)  # the first is answered 1.5 s after it was sent
+    w.landed("t", sent)
+    assert list(w.recent("t")) == sorted(w.recent("t"))
+    clock.advance(1.05)  # 2.55 s after the first was sent, 1.05 s after its answer
+    assert w.count("t") == 1, "the second aged out; the first counts from its answer"
+    assert w.wait("t", room=2) == pytest.approx(0.95)
+
+
+def test_a_window_said_full_stays_full_until_then_and_later_answers_keep_the_order() -> None:
+    clock = HandClock()
+    w: SlidingWindows[str] = SlidingWindows(clock, limit=5, window=2.0)
+    sent = w.spend("t")
+    w.full_until("t", clock.monotonic() + 30.0)  # Discord said: wait 30 s
+    assert w.wait("t") == pytest.approx(30.0)
+    clock.advance(0.2)
+    w.landed("t", sent)
+    assert list(w.recent("t")) == sorted(w.recent("t"))
+    assert w.wait("t") == pytest.approx(29.8)
+    clock.advance(29.85)
+    assert w.wait("t") == 0.0
+
+
+def test_keys_whose_window_is_empty_are_forgotten_once_too_many_are_held() -> None:
+    clock = HandClock()
+    w: SlidingWindows[int] = SlidingWindows(clock, limit=5, window=2.0, kept=100)
+    for key in range(100):
+        w.spend(key)
+    clock.advance(3.0)
+    w.spend(1000)
+    assert len(w) == 1, "the hundred idle keys were forgotten"
+    for key in range(300):
+        w.spend(key)
+    assert len(w) <= 301 and w.count(5) == 1, "busy keys are kept"
+
+
+async def test_the_budget_and_the_creates_count_with_the_same_window() -> None:
+    clock = HandClock()
+    budget = Budget(per_second=3, clock=clock)
+    for _ in range(3):
+        await budget.spend()
+    assert budget.pressure() == pytest.approx(1.0)
+    clock.advance(1.05)
+    assert budget.pressure() == 0.0
+    creates = WebhookCreates(clock, limit=30, window=60.0)
+    for _ in range(25):
+        creates.spend(7)
+    assert creates.room(7) == 5
+    assert not creates.may(7, reserve=5) and creates.spared == 1
+    assert creates.may(7, reserve=4)
+    creates.shut(7, retry_after=10.0)
+    assert creates.room(7) == 0
+    clock.advance(10.05)
+    assert creates.room(7) == 5
+    clock.advance(50.0)
+    assert creates.room(7) == 30
