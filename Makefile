@@ -43,15 +43,17 @@ typecheck: $(STAMP)
 kernels: $(STAMP)
 	$(BIN)/python -m engine compile
 
-# Every test, on every core, the 20 slowest named at the end.
+# Every test, on every core, the 20 slowest named at the end. Idle workers steal the queued
+# tests of busy ones (--dist worksteal): a few tests of several seconds otherwise left the
+# other workers idle at the end (make check: 95 s, now 65 s, on 2 cores).
 unit: $(STAMP) kernels
-	$(BIN)/python -m pytest -n $(WORKERS) --durations=20
+	$(BIN)/python -m pytest -n $(WORKERS) --dist worksteal --durations=20
 
 # The inner loop, before every commit: lint, types, and the tests that need no browser, no
 # PostgreSQL and no running bot (the rules, the players, storage on SQLite, rendering, the
 # tables against a fake Discord, the emulator). `make test` runs everything; CI runs that.
 check: lint typecheck kernels
-	$(BIN)/python -m pytest -n $(WORKERS) -m "not postgres and not browser and not process and not e2e"
+	$(BIN)/python -m pytest -n $(WORKERS) --dist worksteal -m "not postgres and not browser and not process and not e2e"
 
 # Debian's chromium for the sandbox browser tests and PostgreSQL for the PostgreSQL tests
 # (they install as root with apt-get, else say why and those tests skip).

@@ -126,7 +126,9 @@ def _cards_in_view(view: object) -> set[int]:
     return seen
 
 
-@settings(max_examples=150, deadline=None)
+# A view that leaks does so in nearly every game: 60 whole games, every seat's view at every
+# step, find it (a leaked stock card or another seat's hand fails on the first example).
+@settings(max_examples=60, deadline=None)
 @given(seed=seeds, config=st.sampled_from(CONFIGS))
 def test_a_view_never_shows_another_seats_unplayed_card(seed: int, config: tuple[str, int]) -> None:
     game, seats = config
