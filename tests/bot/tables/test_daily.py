@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 
+from bot.computers import ComputerPlayers
 from bot.daily import computer_seed, day_of, result_of
 from bot.model import Refusal, Table
 from bot.storage import Storage
@@ -61,24 +62,26 @@ def expert_policy(t: Table, legal: list[int]) -> int:
     return player.choose(t.state.view(0), random.Random(seed))
 
 
-def _tables(storage: Storage, discord: FakeDiscord, clock: HandClock) -> Tables:
+def _tables(
+    storage: Storage, discord: FakeDiscord, clock: HandClock, computers: ComputerPlayers
+) -> Tables:
     return Tables(
         storage, discord, clock=clock, ai_pause=0.0, table_edit_gap=0.0,
-        daily_iterations=ITERATIONS,
+        daily_iterations=ITERATIONS, computers=computers,
     )  # fmt: skip
 
 
 @pytest.fixture
-async def world(tmp_path: Path) -> Any:
+async def world(tmp_path: Path, computers: ComputerPlayers) -> Any:
     """The tables on a SQLite file (``World.restart`` starts them again as another process
-    would; a deal already dealt keeps its computers' work)."""
+    would, with the same workers; a deal already dealt keeps its computers' work)."""
     clock = HandClock()
     discord = FakeDiscord(clock)
     path = tmp_path / "db.sqlite3"
     storage = await Storage.open(path)
-    tables = _tables(storage, discord, clock)
+    tables = _tables(storage, discord, clock, computers)
     await tables.start()
-    w = World(clock, discord, storage, tables, path)
+    w = World(clock, discord, storage, tables, path, computers=computers)
     yield w
     await w.tables.stop()
     await w.storage.close()

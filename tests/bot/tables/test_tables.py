@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from bot import ids
+from bot.computers import ComputerPlayers
 from bot.storage import Storage
 from bot.tables import NewTable, Tables
 from bot.tables.feed.outlet import BOT, Voice
@@ -51,6 +52,7 @@ class World:
     tables: Tables
     path: Path
     channel: int = CHANNEL  # where the next table opens
+    computers: ComputerPlayers | None = None  # the workers a restarted process uses
 
     async def restart(self) -> None:
         """The process died (its tasks end where they are) and a new one starts."""
@@ -60,13 +62,18 @@ class World:
         self.discord.crashed.clear()
         self.discord.crash_after = None
         self.storage = await Storage.open(self.path)
-        self.tables = _tables(self.storage, self.discord, self.clock)
+        self.tables = _tables(self.storage, self.discord, self.clock, self.computers)
         await self.tables.start()
         # A new gateway session: what was posted before it is not known to be at the bottom.
         self.tables.listening_since(max(self.discord.messages, default=0) + 1)
 
 
-def _tables(storage: Storage, discord: FakeDiscord, clock: HandClock) -> Tables:
+def _tables(
+    storage: Storage,
+    discord: FakeDiscord,
+    clock: HandClock,
+    computers: ComputerPlayers | None = None,
+) -> Tables:
     # The fake has no hidden limit on webhook creates unless a test sets one, and its clock
     # hardly moves in a whole game: the bot is told the fake's limit (none to speak of).
     return Tables(
@@ -77,6 +84,7 @@ def _tables(storage: Storage, discord: FakeDiscord, clock: HandClock) -> Tables:
         default_turn_timer=0,
         table_edit_gap=0.0,
         webhook_creates=(UNLIMITED_CREATES, 60.0),
+        computers=computers,
     )
 
 
