@@ -92,9 +92,7 @@ async def test_a_rematch_invites_everyone_back(emu: DiscordEmulator, database: s
         lobby = await emu.invoke_and_wait(alice, w.channel, "smear start", {"target": 2})
         tid = lobby_table_id(lobby)
         await emu.click_and_wait(bob, lobby, label="Join")
-        # The level chosen is kept by the rematch; an Easy computer (not the default level)
-        # shows that as well as a searching one, without a search per decision.
-        await (await emu.select(alice, lobby, f"tb:ai:{tid}", ["easy"]))
+        await (await emu.select(alice, lobby, f"tb:ai:{tid}", ["hard"]))
         await Players(emu, bot, tid, {alice.id: alice, bob.id: bob}, w.channel).play_to_end()
         final = await emu.wait_for_message(w.channel, lambda m: "final standings" in text_of(m))
         again = await emu.click_and_wait(bob, final, label="Rematch")
@@ -103,7 +101,7 @@ async def test_a_rematch_invites_everyone_back(emu: DiscordEmulator, database: s
         new_tid = lobby_table_id(again)
         t = bot.tables.live[new_tid]
         assert t.host_id == bob.id and t.options["target"] == 2
-        assert [s.level for s in t.seats if s.is_computer] == ["easy"]
+        assert [s.level for s in t.seats if s.is_computer] == ["hard"]
         twice = await emu.click_and_wait(alice, final, label="Rematch")
         assert twice.ephemeral and "already a table" in twice.content
         started = await emu.click_and_wait(alice, again, label="Join")  # full: starts
