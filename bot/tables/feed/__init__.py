@@ -106,10 +106,20 @@ class Feed:
             hand_edit_gap=hand_edit_gap,
             finished=self._finished,
         )
+        self.outlet.on_retire = self._token_retired
         self._closing = False
         # Told when everything of an ended table is out (its thread may then be archived).
         self.on_closed: Callable[[Table], None] | None = None
         self._retired: dict[int, dict[int, HandLane]] = {}  # lanes of tables owned before
+
+    def _token_retired(self, token: str) -> None:
+        """A token Discord refused is saved away from every hand that kept it (a refusal is
+        rare: looking through every table's lanes costs nothing that matters)."""
+        for tf in self.tables.values():
+            for lane in tf.lanes.values():
+                copy, fresh = lane.copy, lane.fresh
+                if (copy is not None and copy.token == token) or (fresh and fresh[0] == token):
+                    self.hands.remember(tf.table.id, lane)
 
     def _finished(self, table_id: int) -> bool:
         tf = self.tables.get(table_id)

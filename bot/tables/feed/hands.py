@@ -24,7 +24,7 @@ from bot.i18n import Lang
 from bot.languages import Languages
 from bot.model import FINISHED, Table
 from bot.render import Rendered
-from bot.storage import Storage
+from bot.storage import HandCopyRow, Storage
 from bot.tables.feed.outlet import (
     PATIENT,
     TOKEN_LIFE,
@@ -78,6 +78,10 @@ class Hands:
         self.side: set[asyncio.Task[None]] = set()  # removals of older copies
         self._dirty: dict[tuple[int, int], HandLane] = {}  # lanes to save
         self.saver: asyncio.Task[None] | None = None
+
+    def _row(self, lane: HandLane) -> HandCopyRow:
+        """The lane as it is saved: without a token Discord refused."""
+        return lane.row(self.discord.retired)
 
     def usable(self, token: str, issued: float) -> bool:
         """Not refused by Discord, and with some life left."""
@@ -244,11 +248,11 @@ class Hands:
         for token, issued in sorted(tokens, key=order):
             if not self.usable(token, issued):
                 continue
-            if lane.saved != lane.row():
+            if lane.saved != self._row(lane):
                 # The token is in the database before the copy exists: after a crash right
                 # after posting, the feed can still reach this person.
-                await self.storage.feed.save_hand_copies([(tf.table.id, lane.row())])
-                lane.saved = lane.row()
+                await self.storage.feed.save_hand_copies([(tf.table.id, self._row(lane))])
+                lane.saved = self._row(lane)
             channel = tf.table.play_channel_id
             message_id = await self.discord.hand_post(
                 channel, lane.user_id, token, issued, lambda: plan.hand(lane, seat, lang)
@@ -271,8 +275,8 @@ class Hands:
             )
             # Saved at once (not with the others, a moment later): a copy the database does
             # not know could never be reached again after a crash.
-            await self.storage.feed.save_hand_copies([(tf.table.id, lane.row())])
-            lane.saved = lane.row()
+            await self.storage.feed.save_hand_copies([(tf.table.id, self._row(lane))])
+            lane.saved = self._row(lane)
             if old is not None:
                 self._spawn(self._remove_copy(old))
             return True
@@ -297,8 +301,8 @@ class Hands:
         feed never reaches for a copy it deleted."""
         if not self.finished(table_id):
             try:
-                await self.storage.feed.save_hand_copies([(table_id, lane.row())])
-                lane.saved = lane.row()
+                await self.storage.feed.save_hand_copies([(table_id, self._row(lane))])
+                lane.saved = self._row(lane)
             except Exception as e:
                 log.warning("could not save a hand's new copy: %s", e)
         await self._remove_copy(old)
@@ -316,7 +320,9 @@ class Hands:
         await self.clock.sleep(delay)
         while self._dirty:
             dirty, self._dirty = self._dirty, {}
-            rows = [(tid, lane.row()) for (tid, _), lane in dirty.items() if not self.finished(tid)]
+            rows = [
+                (tid, self._row(lane)) for (tid, _), lane in dirty.items() if not self.finished(tid)
+            ]
             try:
                 await self.storage.feed.save_hand_copies(rows)
             except Exception as e:

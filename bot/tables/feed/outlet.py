@@ -155,6 +155,7 @@ class Outlet:
         # it (killed a moment ago) as much as Discord allows: until its window has passed, it
         # counts as full.
         self._born = clock.monotonic()
+        self.on_retire: Callable[[str], None] | None = None
         self._born_wall = clock.time()
         self._next_sweep = self._born + SWEEP_EVERY
 
@@ -248,11 +249,15 @@ class Outlet:
         return self.clock.time() - issued < TOKEN_LIFE - margin
 
     def retire(self, token: str) -> None:
-        """Discord refused ``token`` for good: it is never used again, by any table."""
+        """Discord refused ``token`` for good: it is never used again, by any table (nor by
+        the next process: ``on_retire`` has the hands that kept it saved again without it)."""
+        known = token in self._retired
         self._retired[token] = None
         self._retired.move_to_end(token)
         if len(self._retired) > RETIRED:
             self._retired.popitem(last=False)
+        if not known and self.on_retire is not None:
+            self.on_retire(token)
 
     def retired(self, token: str | None) -> bool:
         return token is not None and token in self._retired

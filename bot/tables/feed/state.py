@@ -142,16 +142,20 @@ class HandLane:
             out.setdefault(token, issued)
         return sorted(out.items(), key=lambda t: -t[1])
 
-    def row(self) -> HandCopyRow:
-        c = self.copy
+    def row(self, refused: Callable[[str], bool] = lambda token: False) -> HandCopyRow:
+        """The lane as the database keeps it, without a token Discord ``refused``: a process
+        started after this one must never ask it again (Discord restricts a caller that
+        keeps asking a webhook that answers Unknown Webhook)."""
+        c = None if self.copy is None or refused(self.copy.token) else self.copy
+        fresh = None if self.fresh is None or refused(self.fresh[0]) else self.fresh
         return HandCopyRow(
             self.user_id,
             None if c is None else c.token,
             None if c is None else c.ref,
             None if c is None else c.message_id,
             None if c is None else c.issued,
-            None if self.fresh is None else self.fresh[0],
-            None if self.fresh is None else self.fresh[1],
+            None if fresh is None else fresh[0],
+            None if fresh is None else fresh[1],
             self.locale,
         )
 

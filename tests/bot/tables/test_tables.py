@@ -490,3 +490,32 @@ async def test_a_table_message_only_the_bot_can_edit_moves_to_a_token_when_its_b
     finally:
         await w.tables.stop()
         await w.storage.close()
+
+
+async def test_a_token_discord_refused_is_never_saved_for_the_next_process(
+    tmp_path: Path,
+) -> None:
+    """Seed 775 of the soak: a person's freshest token answered Unknown Webhook, the bot was
+    killed, and the next process, reading the hand's tokens from the database, asked that
+    token again (Discord restricts callers that keep asking a refused webhook). A refusal now
+    saves the hands that kept the token again, without it."""
+    w = await _world(tmp_path)
+    try:
+        tid = await _open(w)
+        await _settle(w)
+        lanes = w.tables.feed.tables[tid].lanes
+        lane = next(lane for lane in lanes.values() if lane.fresh is not None)
+        assert lane.fresh is not None
+        token = lane.fresh[0]
+        sql = "SELECT copy_token, fresh_token FROM hand_copies WHERE table_id = ? AND user_id = ?"
+        saved = await w.storage.tables.db.fetchall(sql, (tid, lane.user_id))
+        assert token in saved[0], "the freshest token is saved"
+        w.tables.feed.outlet.retire(token)
+        await _settle(w)
+        w.clock.advance(1.0)  # the tokens are saved together, a moment after they change
+        await _settle(w)
+        saved = await w.storage.tables.db.fetchall(sql, (tid, lane.user_id))
+        assert token not in saved[0], "a refused token is not left for the next process"
+    finally:
+        await w.tables.stop()
+        await w.storage.close()
