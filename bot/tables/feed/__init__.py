@@ -117,8 +117,7 @@ class Feed:
         rare: looking through every table's lanes costs nothing that matters)."""
         for tf in self.tables.values():
             for lane in tf.lanes.values():
-                copy, fresh = lane.copy, lane.fresh
-                if (copy is not None and copy.token == token) or (fresh and fresh[0] == token):
+                if lane.keeps(token):
                     self.hands.remember(tf.table.id, lane)
 
     def _finished(self, table_id: int) -> bool:

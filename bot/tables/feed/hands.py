@@ -83,6 +83,13 @@ class Hands:
         """The lane as it is saved: without a token Discord refused."""
         return lane.row(self.discord.retired)
 
+    async def _save_now(self, table_id: int, lane: HandLane) -> None:
+        """The lane written at once (not with the others, a moment later), and remembered as
+        written."""
+        row = self._row(lane)
+        await self.storage.feed.save_hand_copies([(table_id, row)])
+        lane.saved = row
+
     def usable(self, token: str, issued: float) -> bool:
         """Not refused by Discord, and with some life left."""
         return self.discord.alive(token, issued)
@@ -251,8 +258,7 @@ class Hands:
             if lane.saved != self._row(lane):
                 # The token is in the database before the copy exists: after a crash right
                 # after posting, the feed can still reach this person.
-                await self.storage.feed.save_hand_copies([(tf.table.id, self._row(lane))])
-                lane.saved = self._row(lane)
+                await self._save_now(tf.table.id, lane)
             channel = tf.table.play_channel_id
             message_id = await self.discord.hand_post(
                 channel, lane.user_id, token, issued, lambda: plan.hand(lane, seat, lang)
@@ -273,10 +279,9 @@ class Hands:
                 payload=plan.drawn_hand(lane),
                 edited_at=self.clock.monotonic(),
             )
-            # Saved at once (not with the others, a moment later): a copy the database does
-            # not know could never be reached again after a crash.
-            await self.storage.feed.save_hand_copies([(tf.table.id, self._row(lane))])
-            lane.saved = self._row(lane)
+            # Saved at once: a copy the database does not know could never be reached again
+            # after a crash.
+            await self._save_now(tf.table.id, lane)
             if old is not None:
                 self._spawn(self._remove_copy(old))
             return True
@@ -301,8 +306,7 @@ class Hands:
         feed never reaches for a copy it deleted."""
         if not self.finished(table_id):
             try:
-                await self.storage.feed.save_hand_copies([(table_id, self._row(lane))])
-                lane.saved = self._row(lane)
+                await self._save_now(table_id, lane)
             except Exception as e:
                 log.warning("could not save a hand's new copy: %s", e)
         await self._remove_copy(old)

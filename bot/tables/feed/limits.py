@@ -20,6 +20,7 @@ documented and which only reported by Discord's users:
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 from collections import deque
 from collections.abc import Hashable
@@ -120,14 +121,8 @@ class SlidingWindows(Generic[K]):
         used = self.recent(key)
         with contextlib.suppress(ValueError):  # forgotten meanwhile (its window passed)
             used.remove(sent)
-        now = self.clock.monotonic()
-        if not used or used[-1] <= now:
-            used.append(now)
-        else:  # kept in order: a full window set later (``full_until``) stays last
-            i = len(used)
-            while i and used[i - 1] > now:
-                i -= 1
-            used.insert(i, now)
+        # Kept in order: a full window set meanwhile (``full_until``) stays last.
+        bisect.insort(used, self.clock.monotonic())
 
     def full_until(self, key: K, until: float) -> None:
         """The key's window counts as full until ``until`` (monotonic): Discord said to wait,

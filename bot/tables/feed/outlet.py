@@ -142,6 +142,7 @@ class Outlet:
         self.creates = creates or WebhookCreates(clock)
         self.channels = channels or ChannelLog()
         self.channels.on_delete = self.forget
+        self.on_retire: Callable[[str], None] | None = None  # told of each token retired
         # Each channel's own bucket under the bot token, and each token's.
         self.buckets: SlidingWindows[int] = SlidingWindows(clock, CHANNEL_LIMIT, CHANNEL_WINDOW)
         self._tokens: SlidingWindows[str] = SlidingWindows(clock, TOKEN_LIMIT, TOKEN_WINDOW)
@@ -155,7 +156,6 @@ class Outlet:
         # it (killed a moment ago) as much as Discord allows: until its window has passed, it
         # counts as full.
         self._born = clock.monotonic()
-        self.on_retire: Callable[[str], None] | None = None
         self._born_wall = clock.time()
         self._next_sweep = self._born + SWEEP_EVERY
 
@@ -163,7 +163,7 @@ class Outlet:
         """Tokens whose recent requests are kept (each click brings a new one)."""
         return len(self._tokens)
 
-    def _window_of(self, token: str, issued: float) -> None:
+    def _first_seen(self, token: str, issued: float) -> None:
         """Counts ``token``'s window from the first time it is used here. A token issued
         before this process started may have been used by the process before it (killed a
         moment ago) as much as Discord allows: until its window has passed, it counts as
@@ -227,7 +227,7 @@ class Outlet:
         cannot still waits rather than be refused by Discord (``room`` = ``URGENT``)."""
         if voice.token is None:
             return 0.0
-        self._window_of(voice.token, voice.issued)
+        self._first_seen(voice.token, voice.issued)
         return self._tokens.wait(voice.token, room)
 
     def _limited(
@@ -241,7 +241,7 @@ class Outlet:
                 self.creates.shut(channel_id, e.retry_after)
             return
         # The window counts as full until ``retry_after`` from now (``wait_for`` says so).
-        self._window_of(token, issued)
+        self._first_seen(token, issued)
         self._tokens.full_until(token, self.clock.monotonic() + e.retry_after)
 
     def usable(self, issued: float, margin: float = TOKEN_MARGIN) -> bool:

@@ -142,6 +142,12 @@ class HandLane:
             out.setdefault(token, issued)
         return sorted(out.items(), key=lambda t: -t[1])
 
+    def keeps(self, token: str) -> bool:
+        """Whether ``token`` is one the lane's row holds (its copy's or its freshest)."""
+        return (self.copy is not None and self.copy.token == token) or (
+            self.fresh is not None and self.fresh[0] == token
+        )
+
     def row(self, refused: Callable[[str], bool] = lambda token: False) -> HandCopyRow:
         """The lane as the database keeps it, without a token Discord ``refused``: a process
         started after this one must never ask it again (Discord restricts a caller that
