@@ -204,3 +204,57 @@ def pytest_asyncio_loop_factories(
     parameter of each test, and two names split the run by it (a run that did so stalled in
     a browser test)."""
     return {"loop": _new_loop}
+
+
+# ------------------------------------------------------------------ a test that hangs
+
+# A test that hangs fails after TIMEOUT seconds (pytest-timeout, set in pyproject.toml) instead
+# of stalling the whole run until CI gives up. Most tests wait on an event loop, where the
+# threads' stacks show only the loop's select: the loop's tasks and where each one waits are
+# printed first, which is what a hang needs to be found.
+
+
+def _print_tasks(write: Callable[[str], None]) -> None:
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        write("no event loop is running in this thread\n")
+        return
+    ready = len(getattr(loop, "_ready", ()))
+    timers = sorted(h.when() for h in getattr(loop, "_scheduled", ()) if not h.cancelled())
+    kind = type(loop).__name__
+    write(f"loop {kind}: time {loop.time():.3f}, {ready} ready, timers at {timers[:5]}\n")
+    for task in asyncio.all_tasks(loop):
+        write(f"--- {task.get_name()}: {task.get_coro()!r}\n")
+        for frame in task.get_stack():
+            code = frame.f_code
+            write(f"    {code.co_filename}:{frame.f_lineno} in {code.co_name}\n")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_timeout_set_timer(item: pytest.Item, settings: object) -> bool | None:
+    import signal
+    import threading
+
+    import pytest_timeout
+
+    if getattr(settings, "method", "") != "signal" or (
+        threading.current_thread() is not threading.main_thread()
+    ):
+        return None  # pytest-timeout's own timer
+
+    def on_timeout(signum: int, frame: object) -> None:
+        __tracebackhide__ = True
+        terminal = item.config.get_terminal_writer()
+        terminal.sep("+", title=f"Timeout: the event loop's tasks in {item.nodeid}")
+        _print_tasks(terminal.write)
+        pytest_timeout.timeout_sigalrm(item, settings)
+
+    def cancel() -> None:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
+
+    item.cancel_timeout = cancel  # type: ignore[attr-defined]
+    signal.signal(signal.SIGALRM, on_timeout)
+    signal.setitimer(signal.ITIMER_REAL, float(getattr(settings, "timeout", 0)))
+    return True
