@@ -20,9 +20,12 @@ none of them.
 from __future__ import annotations
 
 import asyncio
+import faulthandler
 import fcntl
 import json
 import os
+import re
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -192,8 +195,13 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     _on_virtual_time = _runs_on_virtual_time(item)
 
 
+_test_loops: weakref.WeakSet[asyncio.AbstractEventLoop] = weakref.WeakSet()
+
+
 def _new_loop() -> asyncio.AbstractEventLoop:
-    return VirtualTimeLoop() if _on_virtual_time else asyncio.new_event_loop()
+    loop = VirtualTimeLoop() if _on_virtual_time else asyncio.new_event_loop()
+    _test_loops.add(loop)  # for the tasks' stacks if the test hangs
+    return loop
 
 
 def pytest_asyncio_loop_factories(
@@ -208,53 +216,82 @@ def pytest_asyncio_loop_factories(
 
 # ------------------------------------------------------------------ a test that hangs
 
-# A test that hangs fails after TIMEOUT seconds (pytest-timeout, set in pyproject.toml) instead
-# of stalling the whole run until CI gives up. Most tests wait on an event loop, where the
-# threads' stacks show only the loop's select: the loop's tasks and where each one waits are
+# A test that hangs ends after ``timeout`` seconds (pytest-timeout, set in pyproject.toml)
+# instead of stalling the whole run until CI gives up. Its method is a timer thread that prints
+# every stack and ends the worker (xdist reports the test as failed, starts a new worker and the
+# run goes on): an exception raised in the loop's thread by a signal lands in whichever task is
+# running and is kept there, and the test hangs on. Most tests wait on an event loop, whose
+# thread's stack shows only the loop's select: the loop's tasks, and where each one waits, are
 # printed first, which is what a hang needs to be found.
 
 
-def _print_tasks(write: Callable[[str], None]) -> None:
-    try:
-        loop = asyncio.get_running_loop()
-    except RuntimeError:
-        write("no event loop is running in this thread\n")
+def _hangs_folder(config: pytest.Config) -> Path:
+    assert config.cache is not None
+    return config.cache.mkdir("trickbot-hangs")
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if not os.environ.get("PYTEST_XDIST_WORKER") and session.config.cache is not None:
+        for old in _hangs_folder(session.config).glob("*.txt"):
+            old.unlink()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """What each test that hung was doing (written by its worker before it ended)."""
+    if terminalreporter.config.cache is None:
         return
-    ready = len(getattr(loop, "_ready", ()))
-    timers = sorted(h.when() for h in getattr(loop, "_scheduled", ()) if not h.cancelled())
-    kind = type(loop).__name__
-    write(f"loop {kind}: time {loop.time():.3f}, {ready} ready, timers at {timers[:5]}\n")
-    for task in asyncio.all_tasks(loop):
-        write(f"--- {task.get_name()}: {task.get_coro()!r}\n")
-        for frame in task.get_stack():
-            code = frame.f_code
-            write(f"    {code.co_filename}:{frame.f_lineno} in {code.co_name}\n")
+    for dump in sorted(_hangs_folder(terminalreporter.config).glob("*.txt")):
+        terminalreporter.section(f"hung: {dump.stem}")
+        terminalreporter.write(dump.read_text(errors="replace"))
+
+
+def _print_tasks(write: Callable[[str], None]) -> None:
+    for loop in list(_test_loops):
+        if loop.is_closed():
+            continue
+        ready = len(getattr(loop, "_ready", ()))
+        timers = sorted(h.when() for h in list(getattr(loop, "_scheduled", ())))
+        kind = type(loop).__name__
+        write(f"loop {kind}: time {loop.time():.3f}, {ready} ready, timers at {timers[:5]}\n")
+        for task in list(asyncio.all_tasks(loop)):
+            write(f"--- {task.get_name()}: {task.get_coro()!r}\n")
+            for frame in task.get_stack():
+                code = frame.f_code
+                write(f"    {code.co_filename}:{frame.f_lineno} in {code.co_name}\n")
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_timeout_set_timer(item: pytest.Item, settings: object) -> bool | None:
-    import signal
     import threading
 
     import pytest_timeout
 
-    if getattr(settings, "method", "") != "signal" or (
-        threading.current_thread() is not threading.main_thread()
-    ):
-        return None  # pytest-timeout's own timer
+    if getattr(settings, "method", "") != "thread":
+        return None  # pytest-timeout's own
 
-    def on_timeout(signum: int, frame: object) -> None:
-        __tracebackhide__ = True
-        terminal = item.config.get_terminal_writer()
-        terminal.sep("+", title=f"Timeout: the event loop's tasks in {item.nodeid}")
-        _print_tasks(terminal.write)
-        pytest_timeout.timeout_sigalrm(item, settings)
+    def on_timeout() -> None:
+        # To a file the run's summary prints (an xdist worker's own output is never shown).
+        name = re.sub(r"[^\w.-]+", "_", item.nodeid)[-150:] + ".txt"
+        with (_hangs_folder(item.config) / name).open("w") as out:
+            out.write(f"Timeout after {getattr(settings, 'timeout', '?')} s: {item.nodeid}\n")
+            out.write("The event loop's tasks:\n")
+            try:
+                _print_tasks(out.write)
+            except Exception as e:  # the loop's thread runs on meanwhile
+                out.write(f"(the tasks could not be listed: {e!r})\n")
+            out.write("Every thread's stack:\n")
+            out.flush()
+            faulthandler.dump_traceback(out, all_threads=True)
+        pytest_timeout.timeout_timer(item, settings)
+
+    timer = threading.Timer(float(getattr(settings, "timeout", 0)), on_timeout)
+    timer.name = f"timeout {item.nodeid}"
+    timer.daemon = True
 
     def cancel() -> None:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, signal.SIG_DFL)
+        timer.cancel()
+        timer.join()
 
     item.cancel_timeout = cancel  # type: ignore[attr-defined]
-    signal.signal(signal.SIGALRM, on_timeout)
-    signal.setitimer(signal.ITIMER_REAL, float(getattr(settings, "timeout", 0)))
+    timer.start()
     return True
