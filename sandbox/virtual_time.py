@@ -72,7 +72,11 @@ class VirtualTimeLoop(asyncio.SelectorEventLoop):
         super().__init__(selector)
         self._now = time.monotonic()
         self._wall_offset = time.time() - self._now
-        self._outside: weakref.WeakSet[asyncio.Future[Any]] = weakref.WeakSet()
+        # Each future outside work resolves, and where it was made (the outside module's
+        # line): a future that stays pending is what makes a test crawl (see ``stuck``).
+        self._outside: weakref.WeakKeyDictionary[asyncio.Future[Any], str] = (
+            weakref.WeakKeyDictionary()
+        )
         self.jumps = 0  # how many times the clock moved on (for benchmarks)
         selector_of_loop: selectors.BaseSelector = self._selector  # type: ignore[attr-defined]
         self._real_select: Callable[[float | None], list[Any]] = selector_of_loop.select
@@ -89,7 +93,7 @@ class VirtualTimeLoop(asyncio.SelectorEventLoop):
         self, executor: Executor | None, func: Callable[[*Ts], T], *args: *Ts
     ) -> asyncio.Future[T]:
         future = super().run_in_executor(executor, func, *args)
-        self._outside.add(future)
+        self._outside[future] = f"run_in_executor({getattr(func, '__qualname__', func)!r})"
         return future
 
     def create_future(self) -> asyncio.Future[Any]:
@@ -97,13 +101,17 @@ class VirtualTimeLoop(asyncio.SelectorEventLoop):
         frame: FrameType | None = sys._getframe(1)
         while frame is not None:
             if frame.f_globals.get("__name__", "").startswith(OUTSIDE_MODULES):
-                self._outside.add(future)
+                self._outside[future] = f"{frame.f_code.co_filename}:{frame.f_lineno}"
                 break
             frame = frame.f_back
         return future
 
     def _outside_pending(self) -> bool:
-        return any(not future.done() for future in self._outside)
+        return any(not future.done() for future in list(self._outside))
+
+    def stuck(self) -> list[str]:
+        """Where each future still waiting for outside work was made (for a test that hangs)."""
+        return [site for future, site in list(self._outside.items()) if not future.done()]
 
     def _select(self, timeout: float | None = None) -> list[Any]:
         ready = self._real_select(0)

@@ -25,10 +25,12 @@ import fcntl
 import json
 import os
 import re
+import tempfile
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -226,19 +228,19 @@ def pytest_asyncio_loop_factories(
 
 
 def _hangs_folder(config: pytest.Config) -> Path:
-    assert config.cache is not None
-    return config.cache.mkdir("trickbot-hangs")
+    cache = getattr(config, "cache", None)  # None with -p no:cacheprovider
+    return cache.mkdir("trickbot-hangs") if cache is not None else Path(tempfile.gettempdir())
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
-    if not os.environ.get("PYTEST_XDIST_WORKER") and session.config.cache is not None:
+    if not os.environ.get("PYTEST_XDIST_WORKER") and getattr(session.config, "cache", None):
         for old in _hangs_folder(session.config).glob("*.txt"):
             old.unlink()
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """What each test that hung was doing (written by its worker before it ended)."""
-    if terminalreporter.config.cache is None:
+    if getattr(terminalreporter.config, "cache", None) is None:
         return
     for dump in sorted(_hangs_folder(terminalreporter.config).glob("*.txt")):
         terminalreporter.section(f"hung: {dump.stem}")
@@ -253,11 +255,20 @@ def _print_tasks(write: Callable[[str], None]) -> None:
         timers = sorted(h.when() for h in list(getattr(loop, "_scheduled", ())))
         kind = type(loop).__name__
         write(f"loop {kind}: time {loop.time():.3f}, {ready} ready, timers at {timers[:5]}\n")
+        if isinstance(loop, VirtualTimeLoop):
+            write(f"waiting for outside work made at: {loop.stuck()}\n")
         for task in list(asyncio.all_tasks(loop)):
-            write(f"--- {task.get_name()}: {task.get_coro()!r}\n")
-            for frame in task.get_stack():
+            write(f"--- {task.get_name()}\n")
+            # The whole chain of awaits (a suspended task's own stack is its outermost frame).
+            awaited: Any = task.get_coro()
+            while awaited is not None:
+                frame = getattr(awaited, "cr_frame", None) or getattr(awaited, "ag_frame", None)
+                if frame is None:
+                    write(f"    awaiting {awaited!r}\n")
+                    break
                 code = frame.f_code
                 write(f"    {code.co_filename}:{frame.f_lineno} in {code.co_name}\n")
+                awaited = getattr(awaited, "cr_await", None) or getattr(awaited, "ag_await", None)
 
 
 @pytest.hookimpl(tryfirst=True)

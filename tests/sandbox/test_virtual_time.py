@@ -154,3 +154,20 @@ def test_the_bots_clocks_follow_the_loop() -> None:
     mono, wall = on_virtual_time(main)
     assert abs(mono - 86400) < 1e-6
     assert abs(wall - 86400) < 1e-6
+
+
+def test_a_wait_shorter_than_the_clocks_resolution_still_moves_the_clock() -> None:
+    """asyncio runs a timer due within its clock's resolution (1 ns) at once, without a jump:
+    a loop that waits until a deadline a fraction of a nanosecond away, as a rate limit's
+    window computed in floating point can be, would wait forever (two full runs hung so)."""
+
+    async def main() -> int:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 1e-10
+        turns = 0
+        while (wait := deadline - loop.time()) > 0 and turns < 1000:
+            await asyncio.sleep(wait)
+            turns += 1
+        return turns
+
+    assert on_virtual_time(main) < 1000, "the deadline never came"

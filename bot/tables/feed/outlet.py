@@ -37,6 +37,7 @@ from bot.tables.feed.channels import ChannelLog
 from bot.tables.feed.limits import (
     CHANNEL_LIMIT,
     CHANNEL_WINDOW,
+    CLOCK_MARGIN,
     HAND_RESERVE,
     RESCUE_RESERVE,
     SWEEP_EVERY,
@@ -144,8 +145,12 @@ class Outlet:
         self.channels.on_delete = self.forget
         self.on_retire: Callable[[str], None] | None = None  # told of each token retired
         # Each channel's own bucket under the bot token, and each token's.
-        self.buckets: SlidingWindows[int] = SlidingWindows(clock, CHANNEL_LIMIT, CHANNEL_WINDOW)
-        self._tokens: SlidingWindows[str] = SlidingWindows(clock, TOKEN_LIMIT, TOKEN_WINDOW)
+        self.buckets: SlidingWindows[int] = SlidingWindows(
+            clock, CHANNEL_LIMIT, CHANNEL_WINDOW + CLOCK_MARGIN
+        )
+        self._tokens: SlidingWindows[str] = SlidingWindows(
+            clock, TOKEN_LIMIT, TOKEN_WINDOW + CLOCK_MARGIN
+        )
         self._gone: OrderedDict[int, None] = OrderedDict()
         self._retired: OrderedDict[str, None] = OrderedDict()
         # Tokens Discord has answered (token -> issued), and the first request of each other
@@ -174,7 +179,7 @@ class Outlet:
             dead = self.clock.time() - TOKEN_LIFE
             self._answered = {t: i for t, i in self._answered.items() if i > dead}
         if not self._tokens.known(token) and issued < self._born_wall:
-            self._tokens.full_until(token, self._born + TOKEN_WINDOW)
+            self._tokens.full_until(token, self._born + self._tokens.window)
 
     @asynccontextmanager
     async def spending(self, token: str, issued: float) -> AsyncIterator[None]:
