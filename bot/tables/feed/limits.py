@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import bisect
 import contextlib
-from collections import Counter, deque
-from collections.abc import Hashable, Iterator
+from collections import deque
+from collections.abc import Hashable
 from typing import Generic, TypeVar
 
 from bot.tables.ports import Clock
@@ -72,7 +72,6 @@ class SlidingWindows(Generic[K]):
         self.window = window
         self.kept = kept
         self._sent: dict[K, deque[float]] = {}
-        self._flying: Counter[K] = Counter()  # requests sent and not answered yet
         # The empty windows are forgotten every SWEEP_EVERY seconds, or sooner once ``kept``
         # keys are held: every click brings a new token, and a bot that runs for days would
         # otherwise keep one window per click it ever had.
@@ -83,7 +82,7 @@ class SlidingWindows(Generic[K]):
         return len(self._sent)
 
     def known(self, key: K) -> bool:
-        return key in self._sent or key in self._flying
+        return key in self._sent
 
     def recent(self, key: K) -> deque[float]:
         """The key's requests in the window (in order), the older ones forgotten."""
@@ -103,43 +102,32 @@ class SlidingWindows(Generic[K]):
         return sent
 
     def count(self, key: K) -> int:
-        """Requests in the window, those on their way included."""
-        return len(self.recent(key)) + self._flying.get(key, 0)
+        return len(self.recent(key))
 
     def wait(self, key: K, room: int = 1) -> float:
         """Seconds before ``room`` more requests fit in the key's window (0: now). ``room`` above
         one leaves the rest for requests that cannot wait."""
         sent = self.recent(key)
-        over = len(sent) + self._flying.get(key, 0) + room - self.limit
+        over = len(sent) + room - self.limit
         if over <= 0:
             return 0.0
-        if over > len(sent):
-            # Room comes only once a request on its way is answered, and a full window after
-            # that: at least a window from now.
-            return self.window
         return sent[over - 1] + self.window - self.clock.monotonic()
 
-    def spend(self, key: K) -> None:
-        """One request now."""
-        self.recent(key).append(self.clock.monotonic())
+    def spend(self, key: K) -> float:
+        """One request now; its time (to move it with ``landed``)."""
+        now = self.clock.monotonic()
+        self.recent(key).append(now)
+        return now
 
-    @contextlib.contextmanager
-    def sending(self, key: K) -> Iterator[None]:
-        """One request on its way in the ``with`` block. It holds its place in the window
-        until its answer is back, however long that takes, then counts from the answer:
-        Discord's window opens when a request reaches it, which a slow network or a busy
-        machine makes later than the sending. Counted from the sending, a request answered
-        after more than ``window`` seconds would leave the count while Discord still counts
-        it, and the next one would be refused."""
-        self._flying[key] += 1
-        try:
-            yield
-        finally:
-            self._flying[key] -= 1
-            if not self._flying[key]:
-                del self._flying[key]
-            # Kept in order: a full window set meanwhile (``full_until``) stays last.
-            bisect.insort(self.recent(key), self.clock.monotonic())
+    def landed(self, key: K, sent: float) -> None:
+        """The request sent at ``sent`` was answered now: it counts from now. Discord's window
+        opens when a request reaches it, which a slow network or a busy machine makes later
+        than the sending."""
+        used = self.recent(key)
+        with contextlib.suppress(ValueError):  # forgotten meanwhile (its window passed)
+            used.remove(sent)
+        # Kept in order: a full window set meanwhile (``full_until``) stays last.
+        bisect.insort(used, self.clock.monotonic())
 
     def full_until(self, key: K, until: float) -> None:
         """The key's window counts as full until ``until`` (monotonic): Discord said to wait,
@@ -182,8 +170,7 @@ class Budget:
         try:
             while (wait := self._window.wait(None)) > 0:
                 await self.clock.sleep(wait)
-            self._window.spend(None)
-            self.waited += self.clock.monotonic() - started
+            self.waited += self._window.spend(None) - started
             self.spent += 1
         finally:
             self._waiting -= 1

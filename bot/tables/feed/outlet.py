@@ -195,8 +195,11 @@ class Outlet:
         2 s after the one that opened the window may land inside it."""
         while (wait := self.wait_for(Voice(token, issued), URGENT)) > 0:
             await self.clock.sleep(wait)
-        with self._tokens.sending(token):
+        sent = self._tokens.spend(token)
+        try:
             yield
+        finally:
+            self._tokens.landed(token, sent)
 
     @asynccontextmanager
     async def _through(self, token: str, issued: float) -> AsyncIterator[None]:
