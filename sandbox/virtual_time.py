@@ -72,9 +72,10 @@ class VirtualTimeLoop(asyncio.SelectorEventLoop):
         super().__init__(selector)
         self._now = time.monotonic()
         self._wall_offset = time.time() - self._now
-        # Each future outside work resolves, and where it was made (the outside module's
-        # line): a future that stays pending is what makes a test crawl (see ``stuck``).
-        self._outside: weakref.WeakKeyDictionary[asyncio.Future[Any], str] = (
+        # Each future outside work resolves, and what made it (the function run, or the
+        # outside module's frame: code and line, formatted only by ``stuck``): a future that
+        # stays pending is what makes a test crawl.
+        self._outside: weakref.WeakKeyDictionary[asyncio.Future[Any], object] = (
             weakref.WeakKeyDictionary()
         )
         self.jumps = 0  # how many times the clock moved on (for benchmarks)
@@ -93,7 +94,7 @@ class VirtualTimeLoop(asyncio.SelectorEventLoop):
         self, executor: Executor | None, func: Callable[[*Ts], T], *args: *Ts
     ) -> asyncio.Future[T]:
         future = super().run_in_executor(executor, func, *args)
-        self._outside[future] = f"run_in_executor({getattr(func, '__qualname__', func)!r})"
+        self._outside[future] = func
         return future
 
     def create_future(self) -> asyncio.Future[Any]:
@@ -101,17 +102,22 @@ class VirtualTimeLoop(asyncio.SelectorEventLoop):
         frame: FrameType | None = sys._getframe(1)
         while frame is not None:
             if frame.f_globals.get("__name__", "").startswith(OUTSIDE_MODULES):
-                self._outside[future] = f"{frame.f_code.co_filename}:{frame.f_lineno}"
+                self._outside[future] = (frame.f_code, frame.f_lineno)
                 break
             frame = frame.f_back
         return future
 
     def _outside_pending(self) -> bool:
-        return any(not future.done() for future in list(self._outside))
+        return any(not future.done() for future in self._outside)
 
     def stuck(self) -> list[str]:
-        """Where each future still waiting for outside work was made (for a test that hangs)."""
-        return [site for future, site in list(self._outside.items()) if not future.done()]
+        """What made each future still waiting for outside work (for a test that hangs; called
+        from another thread, hence the copy)."""
+        return [
+            f"{maker[0].co_filename}:{maker[1]}" if isinstance(maker, tuple) else repr(maker)
+            for future, maker in list(self._outside.items())
+            if not future.done()
+        ]
 
     def _select(self, timeout: float | None = None) -> list[Any]:
         ready = self._real_select(0)

@@ -26,6 +26,7 @@ import json
 import os
 import re
 import tempfile
+import threading
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -33,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import pytest_timeout
 
 from sandbox.postgres import PostgresServer, PostgresUnavailable, new_database, start_cluster
 from sandbox.virtual_time import VirtualTimeLoop
@@ -272,19 +274,15 @@ def _print_tasks(write: Callable[[str], None]) -> None:
 
 
 @pytest.hookimpl(tryfirst=True)
-def pytest_timeout_set_timer(item: pytest.Item, settings: object) -> bool | None:
-    import threading
-
-    import pytest_timeout
-
-    if getattr(settings, "method", "") != "thread":
+def pytest_timeout_set_timer(item: pytest.Item, settings: pytest_timeout.Settings) -> bool | None:
+    if settings.method != "thread":
         return None  # pytest-timeout's own
 
     def on_timeout() -> None:
         # To a file the run's summary prints (an xdist worker's own output is never shown).
         name = re.sub(r"[^\w.-]+", "_", item.nodeid)[-150:] + ".txt"
         with (_hangs_folder(item.config) / name).open("w") as out:
-            out.write(f"Timeout after {getattr(settings, 'timeout', '?')} s: {item.nodeid}\n")
+            out.write(f"Timeout after {settings.timeout} s: {item.nodeid}\n")
             out.write("The event loop's tasks:\n")
             try:
                 _print_tasks(out.write)
@@ -295,7 +293,7 @@ def pytest_timeout_set_timer(item: pytest.Item, settings: object) -> bool | None
             faulthandler.dump_traceback(out, all_threads=True)
         pytest_timeout.timeout_timer(item, settings)
 
-    timer = threading.Timer(float(getattr(settings, "timeout", 0)), on_timeout)
+    timer = threading.Timer(settings.timeout, on_timeout)
     timer.name = f"timeout {item.nodeid}"
     timer.daemon = True
 

@@ -157,9 +157,10 @@ def test_the_bots_clocks_follow_the_loop() -> None:
 
 
 def test_a_wait_shorter_than_the_clocks_resolution_still_moves_the_clock() -> None:
-    """asyncio runs a timer due within its clock's resolution (1 ns) at once, without a jump:
-    a loop that waits until a deadline a fraction of a nanosecond away, as a rate limit's
-    window computed in floating point can be, would wait forever (two full runs hung so)."""
+    """asyncio runs a timer due within its clock's resolution (1 ns) without waiting for it: a
+    wait until a deadline a fraction of a nanosecond away (as a rate limit's window computed in
+    floating point can be) must still reach it, or it would wait forever. The loop's select is
+    asked for the time left, and the clock jumps by it."""
 
     async def main() -> int:
         loop = asyncio.get_running_loop()
