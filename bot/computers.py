@@ -22,7 +22,9 @@ import logging
 import multiprocessing
 import os
 import random
+import select
 import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
@@ -71,12 +73,36 @@ def _review(record: dict[str, Any], seat: int, budget_ms: float) -> list[Mistake
 WORKER_NICENESS = 10  # searches yield the CPU to the event loop (clicks) when both want it
 
 
-def _warm_up() -> None:
-    """Each worker runs below the bot's own priority (a search may take a few milliseconds
-    longer; a click's answer must not wait behind it) and imports the search once, when it
-    starts, not on its first move; it loads the compiled search kernels too (from the disk
-    cache, about a second; the first time on a machine, compiled under a lock, about 30 s of
-    CPU shared by all the workers). Should that fail, searches run the kernels as they are."""
+def _leave_with(bot_pid: int) -> None:
+    """Ends this worker when the bot's process ends. A worker is a child of multiprocessing's
+    fork server, not of the bot, and waits on a queue whose writing end it holds itself: when
+    the bot is killed (SIGKILL, the out-of-memory killer) nothing tells it, and it lived on
+    with its memory and the bot's standard output (which kept the fork server alive too)."""
+    try:
+        handle = os.pidfd_open(bot_pid)  # readable once the process has exited
+    except ProcessLookupError:
+        os._exit(0)
+    except (AttributeError, OSError):  # no process handles here (not Linux, an old kernel)
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(bot_pid, 0)
+            except (ProcessLookupError, PermissionError):  # gone, or its pid another user's now
+                os._exit(0)
+    select.select([handle], [], [])
+    os._exit(0)
+
+
+def _warm_up(bot_pid: int) -> None:
+    """Each worker leaves when the bot does (``_leave_with``), runs below the bot's own
+    priority (a search may take a few milliseconds longer; a click's answer must not wait
+    behind it) and imports the search once, when it starts, not on its first move; it loads
+    the compiled search kernels too (from the disk cache, about a second; the first time on a
+    machine, compiled under a lock, about 30 s of CPU shared by all the workers). Should that
+    fail, searches run the kernels as they are."""
+    threading.Thread(
+        target=_leave_with, args=(bot_pid,), name="leave-with-bot", daemon=True
+    ).start()
     if hasattr(os, "nice"):
         os.nice(WORKER_NICENESS)
     import engine.ai.coach
@@ -110,7 +136,10 @@ class ComputerPlayers:
                 # its threads (SQLite's, discord.py's) and open sockets.
                 context = multiprocessing.get_context("forkserver")
                 self._pool = ProcessPoolExecutor(
-                    self.workers, mp_context=context, initializer=_warm_up
+                    self.workers,
+                    mp_context=context,
+                    initializer=_warm_up,
+                    initargs=(os.getpid(),),
                 )
             return self._pool
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import select
+import sys
 
 import pytest
 
@@ -78,3 +80,40 @@ async def test_warm_starts_the_workers_without_holding_the_event_loop() -> None:
         assert await players.choose("smear", "hard", view, seed=2) in view.legal
     finally:
         players.close()
+
+
+@pytest.mark.process  # the bot is killed, so it runs in a process of its own
+@pytest.mark.skipif(not hasattr(os, "pidfd_open"), reason="no process handles on this system")
+async def test_the_workers_leave_when_the_bot_is_killed() -> None:
+    """The workers are children of multiprocessing's fork server, not of the bot: when the bot
+    is killed (SIGKILL, the kernel's out-of-memory killer) nobody tells them, and they used to
+    live on, holding their memory and the bot's own output (a harness reading it waited for
+    ever)."""
+    script = (
+        "import asyncio, os\n"
+        "from bot.computers import ComputerPlayers\n"
+        "async def main():\n"
+        "    players = ComputerPlayers(workers=2)\n"
+        "    pids = {await players._in_pool(os.getpid) for _ in range(8)}\n"
+        "    print(*pids, flush=True)\n"
+        "    await asyncio.sleep(3600)\n"
+        "asyncio.run(main())\n"
+    )
+    bot = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", script, stdout=asyncio.subprocess.PIPE
+    )
+    assert bot.stdout is not None
+    line = await asyncio.wait_for(bot.stdout.readline(), 120)
+    workers = [os.pidfd_open(int(pid)) for pid in line.split()]
+    assert workers, line
+    try:
+        bot.kill()
+        loop = asyncio.get_running_loop()
+        # A worker's process handle becomes readable when it has exited.
+        ready, _, _ = await loop.run_in_executor(None, select.select, workers, [], [], 30)
+        assert sorted(ready) == sorted(workers), "a worker outlived the bot"
+        assert await asyncio.wait_for(bot.stdout.read(), 30) == b"", "the bot's output stays open"
+    finally:
+        for fd in workers:
+            os.close(fd)
+        await bot.wait()
