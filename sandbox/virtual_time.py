@@ -20,6 +20,16 @@ Nothing is ready to run when all three hold:
   never shows as time in the game (unless the outside work waits ``OUTSIDE_PATIENCE`` for
   something only the loop's own timers would bring).
 
+**The same seed, the same game.** Work done in a thread (aiosqlite's queries, ``run_in_executor``)
+answers whenever the machine gets to it, so where its answer falls among the loop's other
+callbacks would change from run to run. Before it looks at its sockets, the loop waits for every
+thread's answer to what it asked so far, and puts the answers after everything else ready, in
+the order they were asked: a query takes no time in the game and the order of events is the
+same at every run. A loop made with a ``seed`` starts its clocks at a fixed time of day and
+draws the bot's chance from that seed (``chance``, read by ``bot.chance``), so one seed replays
+one game. (What a PostgreSQL server answers comes over a socket when it comes: runs on
+PostgreSQL keep their order only as far as the server's pace allows.)
+
 Why not ``looptime`` (the well-kept library for this): it knows only ``run_in_executor``, so the
 clock jumps while aiosqlite's thread runs a query (often past the interaction deadline), and it
 decides that nothing will happen after a fixed number of idle turns of the loop (42), which on
@@ -39,8 +49,12 @@ says which tests run on virtual time).
 from __future__ import annotations
 
 import asyncio
+import collections
+import contextvars
+import random
 import selectors
 import sys
+import threading
 import time
 import weakref
 from collections.abc import Callable
@@ -57,21 +71,46 @@ Ts = TypeVarTuple("Ts")
 # their code (asyncpg's protocol is compiled: the nearest Python frame may be asyncio's) waits
 # for them.
 OUTSIDE_MODULES = ("aiosqlite", "asyncpg")
+# Those of them whose futures a thread resolves (with ``call_soon_threadsafe``).
+THREAD_MODULES = ("aiosqlite",)
 # Seconds of real time one wait for outside work lasts before it is looked at again.
 OUTSIDE_POLL = 0.05
 # Seconds of real time the loop waits for outside work with nothing else to do before it lets
 # its clock move anyway: the work may itself wait for one of the loop's timers (a pool's
 # connection held across a sleep), which would otherwise never come.
 OUTSIDE_PATIENCE = 5.0
+# Where a seeded loop's clocks start: the loop's own (any fixed value), and the time of day
+# (2027-01-01 00:00 UTC), so that snowflakes, deadlines and the daily deal are the same at
+# every run of a seed.
+SEEDED_START = 1_000.0
+SEEDED_WALL = 1_798_761_600.0
 
 
 class VirtualTimeLoop(asyncio.SelectorEventLoop):
     """An event loop on virtual time (see the module's docstring)."""
 
-    def __init__(self, selector: selectors.BaseSelector | None = None) -> None:
+    def __init__(
+        self, selector: selectors.BaseSelector | None = None, *, seed: int | None = None
+    ) -> None:
         super().__init__(selector)
-        self._now = time.monotonic()
-        self._wall_offset = time.time() - self._now
+        if seed is None:
+            self._now = time.monotonic()
+            self._wall_offset = time.time() - self._now
+            self.chance: random.Random | None = None
+        else:
+            self._now = SEEDED_START
+            self._wall_offset = SEEDED_WALL - SEEDED_START
+            self.chance = random.Random(seed)
+        # Futures a thread will resolve, each with the order it was asked in; the answers
+        # that came since the loop last looked, with that order (see the module's docstring).
+        self._asked = 0
+        self._threads_owe: dict[asyncio.Future[Any], int] = {}
+        self._answers: list[tuple[int, asyncio.Handle]] = []
+        self._threads_lock = threading.RLock()
+        self._handing_over = False
+        self._answered_early: tuple[asyncio.Future[Any], asyncio.Handle] | None = None
+        self._threads_done = threading.Event()
+        self._threads_done.set()
         # Each future outside work resolves, and what made it (the function run, or the
         # outside module's frame: code and line, formatted only by ``stuck``): a future that
         # stays pending is what makes a test crawl.
@@ -93,16 +132,77 @@ class VirtualTimeLoop(asyncio.SelectorEventLoop):
     def run_in_executor(
         self, executor: Executor | None, func: Callable[[*Ts], T], *args: *Ts
     ) -> asyncio.Future[T]:
-        future = super().run_in_executor(executor, func, *args)
-        self._outside[future] = func
+        # Held while the work is handed over, so that its thread's answer (which takes the
+        # lock) finds it owed; an answer the loop's own thread gives meanwhile (the work was
+        # done before its future was chained) is kept aside and taken at once.
+        with self._threads_lock:
+            self._handing_over = True
+            try:
+                future = super().run_in_executor(executor, func, *args)
+            finally:
+                self._handing_over = False
+            self._outside[future] = func
+            early, self._answered_early = self._answered_early, None
+            if early is not None and early[0] is future:
+                self._asked += 1
+                self._answers.append((self._asked, early[1]))
+            else:
+                self._owed_by_a_thread(future)
         return future
+
+    def _owed_by_a_thread(self, future: asyncio.Future[Any]) -> None:
+        with self._threads_lock:
+            self._asked += 1
+            self._threads_owe[future] = self._asked
+            self._threads_done.clear()
+
+    def call_soon_threadsafe(
+        self,
+        callback: Callable[[*Ts], object],
+        *args: *Ts,
+        context: contextvars.Context | None = None,
+    ) -> asyncio.Handle:
+        handle = super().call_soon_threadsafe(callback, *args, context=context)
+        answered: object = args[0] if args else None  # aiosqlite's and asyncio's answers
+        if isinstance(answered, asyncio.Future):
+            with self._threads_lock:
+                asked = self._threads_owe.pop(answered, None)
+                if asked is not None:
+                    self._answers.append((asked, handle))
+                    if not self._threads_owe:
+                        self._threads_done.set()
+                elif self._handing_over:
+                    self._answered_early = (answered, handle)
+        return handle
+
+    def _wait_for_threads(self) -> None:
+        """Waits (in real time) for every thread's answer to what the loop asked so far, then
+        moves the answers that came since it last looked to the end of the ready callbacks,
+        in the order they were asked."""
+        if not self._threads_done.wait(OUTSIDE_PATIENCE):
+            with self._threads_lock:  # never answered (its thread stopped): no longer owed
+                self._threads_owe.clear()
+                self._threads_done.set()
+        with self._threads_lock:
+            answers, self._answers = self._answers, []
+        if len(answers) < 2:
+            return
+        ready: collections.deque[asyncio.Handle] = self._ready  # type: ignore[attr-defined]
+        moved = {id(handle) for _, handle in answers}
+        others = [handle for handle in ready if id(handle) not in moved]
+        ready.clear()
+        ready.extend(others)
+        ready.extend(handle for _, handle in sorted(answers, key=lambda answer: answer[0]))
 
     def create_future(self) -> asyncio.Future[Any]:
         future = super().create_future()
         frame: FrameType | None = sys._getframe(1)
         while frame is not None:
-            if frame.f_globals.get("__name__", "").startswith(OUTSIDE_MODULES):
+            module = frame.f_globals.get("__name__", "")
+            if module.startswith(OUTSIDE_MODULES):
                 self._outside[future] = (frame.f_code, frame.f_lineno)
+                if module.startswith(THREAD_MODULES):
+                    self._owed_by_a_thread(future)
                 break
             frame = frame.f_back
         return future
@@ -120,6 +220,7 @@ class VirtualTimeLoop(asyncio.SelectorEventLoop):
         ]
 
     def _select(self, timeout: float | None = None) -> list[Any]:
+        self._wait_for_threads()
         ready = self._real_select(0)
         if ready or timeout == 0:
             return ready

@@ -6,11 +6,11 @@ committed with its public effects (``bot.tables.changes``).
 from __future__ import annotations
 
 import logging
-import secrets
 from collections.abc import Sequence
 from typing import Any
 
 from bot import render
+from bot.chance import deal_seed
 from bot.config import TIMER_CHOICES
 from bot.daily import LEVEL as DAILY_LEVEL
 from bot.daily import TURN_TIMER as DAILY_TIMER
@@ -72,7 +72,7 @@ class Seating(Changes):
             max_seats=new.seats,
             options=options,
             turn_timer=timer,
-            seed=secrets.randbits(62) if seed is None else seed,
+            seed=deal_seed() if seed is None else seed,
             seats=[Seat(user_id=host_id, name=clean_name(host_name)), *computers][: new.seats],
             settings=settings,
         )

@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
+import hashlib
 import logging
 import os
 import random
@@ -112,11 +114,24 @@ class World:
 
 
 @dataclass(frozen=True)
+class Played:
+    """A game played to its end."""
+
+    game_seconds: float  # the game's own time (the loop's clock)
+    clicks: int
+    # Every request the emulator answered, in order, with its time: two plays of one seed
+    # give the same trace (the replay is exact), another seed another one.
+    trace: str
+    jumps: int = 0  # how many times the loop's clock moved on
+
+
+@dataclass(frozen=True)
 class Outcome:
     seed: int
     failure: str | None  # None: every check held
     game_seconds: float  # the game's own time (the loop's clock)
     clicks: int
+    trace: str = ""
 
 
 async def _gateway_faults(emu: DiscordEmulator, every: float, rng: random.Random) -> None:
@@ -170,9 +185,9 @@ def _check_the_end(
     assert emu.requests_after_unknown_webhook() == [], "a refused token was asked again"
 
 
-async def play(world: World, folder: Path) -> tuple[float, int]:
-    """One whole game of ``world``; the game's seconds and the people's clicks. Raises
-    AssertionError (or the error that stopped the game) when a check fails."""
+async def play(world: World, folder: Path) -> Played:
+    """One whole game of ``world``. Raises AssertionError (or the error that stopped the
+    game) when a check fails."""
     loop = asyncio.get_running_loop()
     start = loop.time()
     async with DiscordEmulator(
@@ -191,7 +206,10 @@ async def play(world: World, folder: Path) -> tuple[float, int]:
             clicks = await _game(emu, world, w, running)
         finally:
             await stop_bot(running[-1])
-        return loop.time() - start, clicks
+        trace = hashlib.sha256()
+        for r in emu.requests:
+            trace.update(f"{r.method} {r.route} {r.status} {r.at:.6f}\n".encode())
+        return Played(loop.time() - start, clicks, trace.hexdigest())
 
 
 async def _game(emu: DiscordEmulator, world: World, w: Server, running: list[E2EBot]) -> int:
@@ -238,14 +256,13 @@ async def _game(emu: DiscordEmulator, world: World, w: Server, running: list[E2E
     return p.clicks
 
 
-def play_alone(world: World) -> tuple[float, int, int]:
-    """``play`` on a loop of its own, in a folder of its own: the game's seconds, the
-    people's clicks and how often the loop's clock jumped."""
-    loop = VirtualTimeLoop()
+def play_alone(world: World) -> Played:
+    """``play`` on a loop of its own, seeded with the world's seed, in a folder of its own."""
+    loop = VirtualTimeLoop(seed=world.seed)
     try:
         with tempfile.TemporaryDirectory(prefix=f"soak-{world.seed}-") as folder:
-            seconds, clicks = loop.run_until_complete(play(world, Path(folder)))
-        return seconds, clicks, loop.jumps
+            played = loop.run_until_complete(play(world, Path(folder)))
+        return dataclasses.replace(played, jumps=loop.jumps)
     finally:
         loop.close()
 
@@ -253,8 +270,8 @@ def play_alone(world: World) -> tuple[float, int, int]:
 def run_seed(seed: int) -> Outcome:
     """One seed's game, its failure (if any) reported with its seed."""
     try:
-        seconds, clicks, _ = play_alone(World.of(seed))
-        return Outcome(seed, None, seconds, clicks)
+        played = play_alone(World.of(seed))
+        return Outcome(seed, None, played.game_seconds, played.clicks, played.trace)
     except BaseException as e:  # every failure is a finding: report it with its seed
         if isinstance(e, KeyboardInterrupt):
             raise
@@ -320,7 +337,7 @@ def replay(seed: int) -> int:
         return 1
     print(
         f"passed: {outcome.clicks} clicks, {outcome.game_seconds:.1f} s of the game's time in "
-        f"{wall:.2f} s"
+        f"{wall:.2f} s (trace {outcome.trace[:12]})"
     )
     return 0
 
@@ -341,11 +358,12 @@ def whole_smear() -> int:
     )
     print(f"a whole Smear game: {world.describe()}")
     started = time.perf_counter()
-    seconds, clicks, jumps = play_alone(world)
+    played = play_alone(world)
     wall = time.perf_counter() - started
     print(
-        f"{clicks} clicks, {seconds / 60:.1f} minutes of the game's time in {wall:.2f} s of "
-        f"wall time ({jumps} jumps of the clock)"
+        f"{played.clicks} clicks, {played.game_seconds / 60:.1f} minutes of the game's time in "
+        f"{wall:.2f} s of wall time ({played.jumps} jumps of the clock; trace "
+        f"{played.trace[:12]})"
     )
     return 0
 

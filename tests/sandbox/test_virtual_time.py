@@ -13,6 +13,7 @@ from typing import TypeVar
 
 import aiosqlite
 
+from bot.chance import deal_seed
 from bot.clock import wall_time
 from bot.tables.ports import SystemClock
 from sandbox.virtual_time import VirtualTimeLoop
@@ -172,3 +173,44 @@ def test_a_wait_shorter_than_the_clocks_resolution_still_moves_the_clock() -> No
         return turns
 
     assert on_virtual_time(main) < 1000, "the deadline never came"
+
+
+def test_threads_answers_come_in_the_order_they_were_asked_whatever_their_pace() -> None:
+    """A slow thread's answer asked first is heard first, after what was already ready: the
+    order of events does not depend on how the machine schedules threads (an ordinary loop
+    hears the quick one first)."""
+
+    async def main() -> list[str]:
+        loop = asyncio.get_running_loop()
+        heard: list[str] = []
+
+        async def ask(name: str, work: Callable[[], object]) -> None:
+            await loop.run_in_executor(None, work)
+            heard.append(name)
+
+        slow = threading.Event()
+        await asyncio.gather(
+            ask("slow", lambda: slow.wait(0.2)), ask("quick", lambda: None), ask("third", slow.set)
+        )
+        return heard
+
+    assert on_virtual_time(main) == ["slow", "quick", "third"]
+
+
+def test_a_seeded_loop_starts_its_clocks_and_its_chance_at_the_same_place() -> None:
+    def seeded(seed: int) -> tuple[float, float, list[int]]:
+        loop = VirtualTimeLoop(seed=seed)
+        try:
+
+            async def main() -> tuple[float, float, list[int]]:
+                return loop.time(), wall_time(), [deal_seed() for _ in range(3)]
+
+            return loop.run_until_complete(main())
+        finally:
+            loop.close()
+
+    first = seeded(5)
+    assert seeded(5) == first
+    assert seeded(6)[2] != first[2]
+    assert seeded(6)[:2] == first[:2]  # the clocks start at the same instant for every seed
+    assert len(set(first[2])) == 3
