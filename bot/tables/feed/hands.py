@@ -30,7 +30,7 @@ from bot.tables.feed.outlet import (
     TOKEN_LIFE,
     TOKEN_MARGIN,
     URGENT,
-    Edited,
+    Outcome,
     Outlet,
     TableMoved,
     Voice,
@@ -199,17 +199,17 @@ class Hands:
         if payload is None:
             return False
         if payload != copy.payload:
-            edited = await self.discord.hand_edit(
+            answer = await self.discord.hand_edit(
                 copy.token,
                 copy.issued,
                 copy.ref,
                 copy.message_id,
                 lambda: plan.hand(lane, seat, lang),  # unless the table moved meanwhile
             )
-            if edited is Edited.LATER:
+            if answer.outcome is Outcome.LATER:
                 tf.wake_at(now + LATER)
                 return True
-            if edited is Edited.GONE:
+            if not answer.reaches:
                 lane.copy = None  # deleted by its owner, or the token was refused
                 self.remember(tf.table.id, lane)
                 tf.wake.set()  # posted anew with another token, if there is one

@@ -27,7 +27,7 @@ import asyncio
 import contextlib
 import logging
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from enum import Enum
@@ -120,12 +120,33 @@ def _drawn(message: Rendered | Draw) -> Rendered:
     return payload
 
 
-class Edited(Enum):
-    """How an edit of a hand's copy went."""
+class Outcome(Enum):
+    """How one request through an interaction's token went."""
 
-    DONE = "done"
-    GONE = "gone"  # the copy cannot be reached again (deleted, or its token refused)
-    LATER = "later"  # Discord asked to wait: the copy is there, try again in a moment
+    SENT = "sent"
+    LATER = "later"  # Discord answered 429: the message is there, try again at ``retry_at``
+    GONE = "gone"  # the message is gone (deleted, by anyone): never asked about again
+    REFUSED = "refused"  # Discord refused the token for good: retired, for every table
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The one result of a request through a token (``Outlet.ask``), which every caller reads
+    the same way, in place of a ladder of exceptions at each of them."""
+
+    outcome: Outcome
+    message_id: int | None = None  # SENT, a new message: its id
+    retry_at: float = 0.0  # LATER: the clock's time (monotonic) at which it may go again
+
+    @property
+    def reaches(self) -> bool:
+        """The message can still be reached through the token (sent, or to be sent later)."""
+        return self.outcome is Outcome.SENT or self.outcome is Outcome.LATER
+
+
+SENT = Answer(Outcome.SENT)
+GONE = Answer(Outcome.GONE)
+REFUSED = Answer(Outcome.REFUSED)
 
 
 class Outlet:
@@ -293,6 +314,35 @@ class Outlet:
         the channel has room for, leaving ``reserve``)."""
         return self.speaks(voice) and self.creates.may(channel_id, reserve)
 
+    async def ask(
+        self,
+        token: str,
+        issued: float,
+        request: Callable[[], Awaitable[int | None]],
+        *,
+        message_id: int | None = None,
+        channel_id: int | None = None,
+    ) -> Answer:
+        """One request through ``token``: ``request`` is called in the token's turn (after
+        room in its window, after its first answer), right before it leaves, and what Discord
+        answers is read here once for every caller: a message gone (``message_id``) is
+        forgotten, a refused token retired, a 429 noted in the token's window (a hidden-limit
+        one closes ``channel_id``'s webhook creates). ``TableMoved`` (nothing was sent) and
+        ``MessageRefused`` (the message itself was refused) pass through."""
+        try:
+            async with self._through(token, issued):
+                made = await request()
+        except MessageGone:
+            self.forget(message_id)
+            return GONE
+        except TokenRefused:
+            self.retire(token)
+            return REFUSED
+        except Limited as e:
+            self._limited(token, issued, e, channel_id)
+            return Answer(Outcome.LATER, retry_at=self.clock.monotonic() + e.retry_after)
+        return SENT if made is None else Answer(Outcome.SENT, made)
+
     async def post(
         self,
         channel_id: int,
@@ -312,17 +362,15 @@ class Outlet:
             and message.file is None
             and self.may_create(channel_id, voice, reserve)
         ):
-            try:
-                async with self._through(token, voice.issued):
-                    self.creates.spend(channel_id)
-                    message_id = await self.discord.token_post(token, message, ephemeral=False)
-            except TokenRefused:
-                self.retire(token)
-            except Limited as e:
-                self._limited(token, voice.issued, e, channel_id)
-            else:
-                self.channels.posted(channel_id, message_id)
-                return message_id, voice.reaching(message_id)
+
+            async def create() -> int:
+                self.creates.spend(channel_id)
+                return await self.discord.token_post(token, message, ephemeral=False)
+
+            made = (await self.ask(token, voice.issued, create, channel_id=channel_id)).message_id
+            if made is not None:
+                self.channels.posted(channel_id, made)
+                return made, voice.reaching(made)
         if not fallback:
             return None, voice
         await self.budget.spend()
@@ -339,20 +387,19 @@ class Outlet:
         right before the request leaves (``TableMoved``: nothing was sent)."""
         if self.gone(message_id):
             return False
-        if voice.token is not None and self.speaks(voice):
-            try:
-                async with self._through(voice.token, voice.issued):
-                    await self.discord.token_edit(
-                        voice.token, voice.ref or str(message_id), _drawn(message)
-                    )
+        token, ref = voice.token, voice.ref or str(message_id)
+        if token is not None and self.speaks(voice):
+            answer = await self.ask(
+                token,
+                voice.issued,
+                lambda: self.discord.token_edit(token, ref, _drawn(message)),
+                message_id=message_id,
+            )
+            if answer.outcome is Outcome.SENT:
                 return True
-            except MessageGone:
-                self.forget(message_id)  # deleted: nobody can edit it, not even the bot
+            if answer.outcome is Outcome.GONE:  # deleted: nobody can edit it, not even the bot
                 return False
-            except TokenRefused:
-                self.retire(voice.token)
-            except Limited as e:  # the message is there: the bot's own authority edits it
-                self._limited(voice.token, voice.issued, e)
+            # Refused, or asked to wait: the message is there, the bot's own authority edits it.
         await self.budget.spend()
         payload = _drawn(message)
         self.buckets.spend(channel_id)
@@ -364,19 +411,17 @@ class Outlet:
     async def delete(self, channel_id: int, message_id: int, voice: Voice = BOT) -> None:
         if self.gone(message_id):
             return
-        if voice.token is not None and self.speaks(voice):
-            try:
-                async with self._through(voice.token, voice.issued):
-                    await self.discord.token_delete(voice.token, voice.ref or str(message_id))
+        token, ref = voice.token, voice.ref or str(message_id)
+        if token is not None and self.speaks(voice):
+            answer = await self.ask(
+                token,
+                voice.issued,
+                lambda: self.discord.token_delete(token, ref),
+                message_id=message_id,
+            )
+            if answer.outcome is Outcome.SENT or answer.outcome is Outcome.GONE:
                 self.forget(message_id)
                 return
-            except MessageGone:
-                self.forget(message_id)
-                return
-            except TokenRefused:
-                self.retire(voice.token)
-            except Limited as e:
-                self._limited(voice.token, voice.issued, e)
         await self.budget.spend()
         await self.discord.delete(channel_id, message_id)
         self.forget(message_id)
@@ -396,23 +441,20 @@ class Outlet:
         self, channel_id: int, person: int, token: str, issued: float, message: Rendered | Draw
     ) -> int | None:
         """A new copy of ``person``'s hand through ``token``; None if Discord refused the token
-        (retired) or the channel's webhook creates are spent. Raises ``TableMoved`` (nothing
-        sent) if ``message`` no longer draws."""
+        (retired) or the channel's webhook creates are spent (another of the person's tokens
+        may post it). Raises ``TableMoved`` (nothing sent) if ``message`` no longer draws."""
         if not self.alive(token, issued):
             return None
-        try:
-            async with self._through(token, issued):
-                payload = _drawn(message)
-                self.creates.spend(channel_id)
-                message_id = await self.discord.token_post(token, payload, ephemeral=True)
-        except TokenRefused:
-            self.retire(token)
-            return None
-        except Limited as e:  # another of the person's tokens may post it
-            self._limited(token, issued, e, channel_id)
-            return None
-        self.channels.posted(channel_id, message_id, private_to=person)
-        return message_id
+
+        async def create() -> int:
+            payload = _drawn(message)
+            self.creates.spend(channel_id)
+            return await self.discord.token_post(token, payload, ephemeral=True)
+
+        made = (await self.ask(token, issued, create, channel_id=channel_id)).message_id
+        if made is not None:
+            self.channels.posted(channel_id, made, private_to=person)
+        return made
 
     async def hand_edit(
         self,
@@ -421,25 +463,20 @@ class Outlet:
         ref: str,
         message_id: int | None,
         message: Rendered | Draw,
-    ) -> Edited:
-        """Edit a copy of a hand through ``token``. GONE: the copy cannot be reached again
-        (deleted, or its token refused), and is not asked about again. Raises ``TableMoved``
-        (nothing sent) if ``message`` no longer draws."""
-        if self.gone(message_id) or token in self._retired:
-            return Edited.GONE
-        try:
-            async with self._through(token, issued):
-                await self.discord.token_edit(token, ref, _drawn(message))
-        except MessageGone:
-            self.forget(message_id)
-            return Edited.GONE
-        except TokenRefused:
-            self.retire(token)
-            return Edited.GONE
-        except Limited as e:
-            self._limited(token, issued, e)
-            return Edited.LATER
-        return Edited.DONE
+    ) -> Answer:
+        """Edit a copy of a hand through ``token``. An answer that no longer ``reaches`` the
+        copy (deleted, or its token refused) is final: it is not asked about again. Raises
+        ``TableMoved`` (nothing sent) if ``message`` no longer draws."""
+        if self.gone(message_id):
+            return GONE
+        if token in self._retired:
+            return REFUSED
+        return await self.ask(
+            token,
+            issued,
+            lambda: self.discord.token_edit(token, ref, _drawn(message)),
+            message_id=message_id,
+        )
 
     async def hand_delete(
         self, token: str, issued: float, ref: str, message_id: int | None
@@ -449,16 +486,10 @@ class Outlet:
             return True
         if token in self._retired:
             return False
-        try:
-            async with self._through(token, issued):
-                await self.discord.token_delete(token, ref)
-        except MessageGone:
-            pass
-        except TokenRefused:
-            self.retire(token)
-            return False
-        except Limited as e:
-            self._limited(token, issued, e)
-            return False
-        self.forget(message_id)
-        return True
+        answer = await self.ask(
+            token, issued, lambda: self.discord.token_delete(token, ref), message_id=message_id
+        )
+        if answer.outcome is Outcome.SENT or answer.outcome is Outcome.GONE:
+            self.forget(message_id)
+            return True
+        return False

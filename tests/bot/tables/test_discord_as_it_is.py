@@ -20,7 +20,7 @@ from pathlib import Path
 from bot.render import Rendered
 from bot.tables import Tables
 from bot.tables.feed.limits import Budget
-from bot.tables.feed.outlet import URGENT, Edited, Outlet, Voice
+from bot.tables.feed.outlet import URGENT, Outcome, Outlet, Voice
 from tests.bot.tables.fakes import FakeDiscord, HandClock, asker, enabled
 from tests.bot.tables.test_tables import (
     GUILD,
@@ -189,7 +189,7 @@ async def test_a_token_discord_has_not_answered_is_tried_once_before_it_is_trust
     edits = await asyncio.gather(
         *(outlet.hand_edit(token, issued, "@original", None, Rendered("hand")) for _ in range(4))
     )
-    assert edits == [Edited.GONE] * 4
+    assert [e.outcome for e in edits] == [Outcome.REFUSED] * 4
     assert discord.after_refusal == [], "requests went on through a token Discord refused"
     assert outlet.retired(token)
 
@@ -204,7 +204,7 @@ async def test_a_token_discord_has_not_answered_is_tried_once_before_it_is_trust
             for _ in range(3)
         )
     )
-    assert edits == [Edited.DONE] * 3
+    assert [e.outcome for e in edits] == [Outcome.SENT] * 3
 
 
 async def test_only_a_shared_429_closes_a_channels_webhook_creates() -> None:
