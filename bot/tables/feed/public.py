@@ -343,6 +343,10 @@ class PublicMessages:
                     again = await self._post_slot(tf, name, payload)
                     assert again is not None  # with the bot's authority as the last resort
                     slot = again
+                    if not may_move:
+                        # Posted after the hands: a hand showing its person's turn is no
+                        # longer the newest message they see. Another pass moves it down.
+                        tf.wake.set()
             except TableMoved:  # moved while the edit waited for its turn: the next pass
                 return self.stale(tf)
             slot.shown, slot.payload, slot.edited_at = plan.revision, payload, now
