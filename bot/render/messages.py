@@ -7,8 +7,6 @@ sent ephemerally to its owner.
 
 from __future__ import annotations
 
-import dataclasses
-
 from bot import ids
 from bot.daily import is_daily
 from bot.i18n import Lang
@@ -355,25 +353,6 @@ def hand_message(t: Table, seat: int, lang: Lang, note: str | None = None) -> Re
         rows.append(tuple(choices))
     rows.append(tuple(tools))
     return Rendered(content="\n".join(lines), rows=tuple(rows))
-
-
-def held_hand(hand: Rendered) -> Rendered:
-    """``hand`` with its moves (cards and bids) shown but not yet clickable: how a new copy of
-    a hand is posted. Its moves are enabled by an edit once its id is in the database, so a
-    copy posted just before the process died, which the next one cannot reach to update,
-    never offers a move that the table has moved past (``bot.tables.feed.hands``)."""
-    rows = tuple(
-        row
-        if isinstance(row, Select)
-        else tuple(
-            dataclasses.replace(b, disabled=True)
-            if not b.disabled and ids.PLAY.fullmatch(b.custom_id)
-            else b
-            for b in row
-        )
-        for row in hand.rows
-    )
-    return dataclasses.replace(hand, rows=rows)
 
 
 def expired_hand(t: Table, lang: Lang) -> Rendered:

@@ -133,24 +133,20 @@ class Hands:
             and channels.knows(copy.message_id)
             and not channels.at_bottom(tf.table.play_channel_id, lane.user_id, copy.message_id)
         )
-        if (
-            copy is not None
-            and plan.revision <= copy.shown
-            and not (new_hand or buried or copy.held)
-        ):
+        if copy is not None and plan.revision <= copy.shown and not (new_hand or buried):
             return True
         if copy is None or new_hand or turn_came or buried:
             # Their turn (or a new hand) must be the newest message they see.
             payload = plan.hand(lane, seat, lang)
             if payload is None:
                 return False
-            await self._to_bottom(tf, plan, lane, (seat, lang), turn)
+            if await self._to_bottom(tf, plan, lane, (seat, lang), turn):
+                return True
         copy = lane.copy
         if copy is None or copy.expired or not self.usable(copy.token, copy.issued):
             return True
         # The turn that reaches its person goes now (where the copy is); others once per gap.
-        # A new copy went out with its moves held, and is saved: they are lit now, in place.
-        urgent = copy.held or new_hand or turn_came or (copy.turn is not None and copy.turn != turn)
+        urgent = new_hand or turn_came or (copy.turn is not None and copy.turn != turn)
         return await self._edit(tf, plan, lane, copy, (seat, lang, turn), urgent=urgent)
 
     async def _to_bottom(
@@ -219,7 +215,6 @@ class Hands:
                 tf.wake.set()  # posted anew with another token, if there is one
                 return True
         copy.shown, copy.payload, copy.turn, copy.edited_at = plan.revision, payload, turn, now
-        copy.held = False
         copy.hand_no = plan.hand_no
         return True
 
@@ -266,7 +261,7 @@ class Hands:
                 await self._save_now(tf.table.id, lane)
             channel = tf.table.play_channel_id
             message_id = await self.discord.hand_post(
-                channel, lane.user_id, token, issued, lambda: _held(plan.hand(lane, seat, lang))
+                channel, lane.user_id, token, issued, lambda: plan.hand(lane, seat, lang)
             )
             if message_id is None:  # refused (never tried again), or no room in the channel
                 if not self.discord.room_for_hand(channel, rescue=rescue):
@@ -281,9 +276,8 @@ class Hands:
                 shown=plan.revision,
                 turn=turn,
                 hand_no=plan.hand_no,
-                payload=_held(plan.drawn_hand(lane)),
+                payload=plan.drawn_hand(lane),
                 edited_at=self.clock.monotonic(),
-                held=True,
             )
             # Saved at once: a copy the database does not know could never be reached again
             # after a crash.
@@ -487,9 +481,3 @@ class Hands:
         self.remember(tf.table.id, lane)
         if lane.copy is None:
             tf.wake.set()
-
-
-def _held(hand: Rendered | None) -> Rendered | None:
-    """A new copy of a hand as it is posted: its moves held until the database knows the copy
-    (``render.held_hand``)."""
-    return None if hand is None else render.held_hand(hand)

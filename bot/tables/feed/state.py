@@ -109,9 +109,6 @@ class HandCopy:
     payload: Rendered | None = None
     edited_at: float = -math.inf
     expired: bool = False
-    # Posted with its moves held (``render.held_hand``): they are lit by the next edit, once
-    # the database knows the copy.
-    held: bool = False
 
 
 SPARE_TOKENS = 3  # a person's earlier tokens kept, for when Discord refuses the freshest
