@@ -16,7 +16,14 @@ measured on the same 60 duplicate Smear games against two ``normal`` players at 
 wins with ``normal`` rollouts against 36.7% with random ones.
 
 Values: ``engine.ai.search`` (the change of the hand's score against the others', and the
-game won or lost).
+game won or lost); with ``value="win"``, Smear only, the weighted search's measure instead: the
+chance to win the game from the scores the hand leaves (``win_model``; 1 or 0 when the hand
+ends the game).
+
+Bids (Smear): with ``set_risk``, a bid that the search's deals show set more than that share of
+the time is left out, as the weighted search does (``expert.sensible_bids``): a bid that wins
+the game if made may risk ``GO_OUT_SET_RISK``, and any risk is taken to outbid a player whose
+made bid would win the game. ``None`` (the default) leaves every bid in.
 """
 
 from __future__ import annotations
@@ -28,11 +35,17 @@ from engine.ai.budget import Budget
 from engine.ai.determinize import Knowledge, knowledge_of, salad_state, sample_hands, smear_state
 from engine.ai.rules import bids_to_search, salad_action, smear_action
 from engine.ai.search import SearchingPlayer, salad_value, smear_value
-from engine.core import PASS, Phase
+from engine.ai.win_model import win_chances
+from engine.core import BID_OFFSET, PASS, Phase
 from engine.salad import SaladState, SaladView
 from engine.smear import TRICKS_PER_HAND, SmearState, SmearView
 
 TIE_BONUS = 0.05  # per deal, for the ``normal`` rules' move
+# The same bonus when the value is a chance to win the game (the weighted search's).
+WIN_TIE_BONUS = 0.002
+VALUES = ("margin", "win")
+# The most often a bid that wins the game if made may be set, under a ``set_risk`` cap.
+GO_OUT_SET_RISK = 0.5
 
 
 def smear_rollout(s: SmearState, rng: random.Random, random_play: bool = False) -> None:
@@ -85,6 +98,45 @@ def _bids_consistent(view: SmearView, know: Knowledge, hands: list[int]) -> bool
     return True
 
 
+def smear_win_value(s: SmearState, seat: int) -> float:
+    """The seat's chance to win the game after the hand: 1 or 0 if the hand ended it, else the
+    win model's chance from the scores."""
+    if s.phase == Phase.OVER:
+        return 1.0 if s.outcome_winner == seat else 0.0
+    return win_chances(s.scores, s.options.target)[seat]
+
+
+def was_set(s: SmearState, seat: int) -> bool:
+    """The hand just played out ended with ``seat`` the bidder, set (S10)."""
+    last = s.results[-1] if s.results else None
+    return last is not None and last.bidder == seat and last.made is False
+
+
+def capped_bids(
+    view: SmearView, actions: tuple[int, ...], set_rates: list[float], risk: float
+) -> list[int]:
+    """The indices of ``actions`` a careful bidder may choose: a pass, and a bid set at most
+    ``risk`` of the time on the deals (``GO_OUT_SET_RISK`` if making it wins the game, S12,
+    S13; any risk to outbid a player whose made bid would win). When every bid is over its cap
+    and the seat may not pass (it must go out), every action stays."""
+    me = view.scores[view.seat]
+    target = view.options.target
+    danger = view.bidder is not None and (
+        view.scores[view.bidder] + view.bid >= target
+        or (view.bid == 4 and view.scores[view.bidder] >= 1)
+    )
+    keep = []
+    for i, a in enumerate(actions):
+        if a == PASS or danger:
+            keep.append(i)
+            continue
+        bid = a - BID_OFFSET
+        wins = me + bid >= target or (bid == 4 and me >= 1)
+        if set_rates[i] <= (max(risk, GO_OUT_SET_RISK) if wins else risk):
+            keep.append(i)
+    return keep or list(range(len(actions)))
+
+
 class HardPlayer(SearchingPlayer):
     """PIMC with ``normal``-policy rollouts, bounded by a time and/or an iteration budget."""
 
@@ -96,10 +148,20 @@ class HardPlayer(SearchingPlayer):
         *,
         random_rollouts: bool = False,
         bid_filter_tries: int = 20,
+        value: str = "margin",
+        set_risk: float | None = None,
     ) -> None:
         super().__init__(game, budget_ms, iterations)
+        if value not in VALUES:
+            raise ValueError(f"value must be one of {', '.join(VALUES)}, not {value!r}")
+        if value == "win" and game != "smear":
+            raise ValueError("value='win' is Smear's win model; Salad has none")
+        if set_risk is not None and not 0.0 <= set_risk <= 1.0:
+            raise ValueError("set_risk must be a share between 0 and 1, or None")
         self.random_rollouts = random_rollouts
         self.bid_filter_tries = bid_filter_tries
+        self.value = value
+        self.set_risk = set_risk
 
     def decide(self, view: SmearView | SaladView, rng: random.Random) -> int:
         legal = bids_to_search(view, view.legal) if isinstance(view, SmearView) else view.legal
@@ -109,36 +171,62 @@ class HardPlayer(SearchingPlayer):
         limit = self.iterations
         know = knowledge_of(view)
         totals = [0.0] * len(legal)
+        sets = [0] * len(legal)  # Smear: deals on which the action left the seat set
         before = list(view.scores)
-        seat = view.seat
         done = 0
         while True:
             if (limit is not None and done >= limit) or not clock.another():
                 break
             hands = sample_hands(know, rng)
             if isinstance(view, SmearView):
-                for _ in range(self.bid_filter_tries):
-                    if _bids_consistent(view, know, hands):
-                        break
-                    hands = sample_hands(know, rng)
-                base = smear_state(view, hands)
-                for i, a in enumerate(legal):
-                    s = base.copy()
-                    s.apply_fast(a)
-                    smear_rollout(s, rng, self.random_rollouts)
-                    totals[i] += smear_value(s, seat, before)
+                self._smear_deal(view, know, hands, legal, before, rng, totals, sets)
             else:
                 sbase = salad_state(view, hands)
                 for i, a in enumerate(legal):
                     t = sbase.copy()
                     t.apply_fast(a)
                     salad_rollout(t, rng, self.random_rollouts)
-                    totals[i] += salad_value(t, seat, before)
+                    totals[i] += salad_value(t, view.seat, before)
             done += 1
         # Near-ties go to the move the ``normal`` rules would make (say, the ace rather than
         # the king when both are ours): a small bonus per deal searched.
         hint = smear_action(view, True) if isinstance(view, SmearView) else salad_action(view, True)
         if hint in legal:
-            totals[legal.index(hint)] += TIE_BONUS * done
-        best = max(range(len(legal)), key=lambda i: totals[i])
+            bonus = WIN_TIE_BONUS if self.value == "win" else TIE_BONUS
+            totals[legal.index(hint)] += bonus * done
+        choices = list(range(len(legal)))
+        if self.set_risk is not None and isinstance(view, SmearView) and view.phase == Phase.BID:
+            rates = [k / done if done else 0.0 for k in sets]
+            choices = capped_bids(view, legal, rates, self.set_risk)
+        best = max(choices, key=lambda i: totals[i])
         return legal[best]
+
+    def _smear_deal(
+        self,
+        view: SmearView,
+        know: Knowledge,
+        hands: list[int],
+        legal: tuple[int, ...],
+        before: list[int],
+        rng: random.Random,
+        totals: list[float],
+        sets: list[int],
+    ) -> None:
+        """Play every action out on one deal (redrawn until the others' bids fit it, up to
+        ``bid_filter_tries``), adding its value to ``totals`` and its set to ``sets``."""
+        for _ in range(self.bid_filter_tries):
+            if _bids_consistent(view, know, hands):
+                break
+            hands = sample_hands(know, rng)
+        base = smear_state(view, hands)
+        seat = view.seat
+        for i, a in enumerate(legal):
+            s = base.copy()
+            s.apply_fast(a)
+            smear_rollout(s, rng, self.random_rollouts)
+            if self.value == "win":
+                totals[i] += smear_win_value(s, seat)
+            else:
+                totals[i] += smear_value(s, seat, before)
+            if was_set(s, seat):
+                sets[i] += 1
