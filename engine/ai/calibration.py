@@ -131,8 +131,9 @@ def plot(bins: Sequence[Bin], out: Path, title: str) -> None:
     xs = [b.mean_chance for b in full]
     ys = [b.observed or 0.0 for b in full]
     intervals = [wilson(b.wins, b.count) for b in full]
-    below = [y - lo for y, (lo, _) in zip(ys, intervals, strict=True)]
-    above = [hi - y for y, (_, hi) in zip(ys, intervals, strict=True)]
+    # Rounding can put Wilson's bound a hair past an observed 0 or 1; a bar is never negative.
+    below = [max(0.0, y - lo) for y, (lo, _) in zip(ys, intervals, strict=True)]
+    above = [max(0.0, hi - y) for y, (_, hi) in zip(ys, intervals, strict=True)]
     fig, ax = plt.subplots(figsize=(6.4, 6.0), dpi=110)
     try:
         ax.plot([0, 1], [0, 1], linestyle="--", color="#7f8c8d", label="calibrated")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.ai.calibration import Prediction, bin_predictions, self_play, table
+from engine.ai.calibration import Prediction, bin_predictions, plot, self_play, table
 from engine.cli import main as cli_main
 
 
@@ -66,3 +66,12 @@ def test_the_command_writes_a_png_and_prints_the_table(
     printed = capsys.readouterr().out
     assert "2 games" in printed
     assert "predicted  decisions  mean predicted  observed" in printed
+
+
+def test_bins_never_or_always_won_are_drawn(tmp_path: Path) -> None:
+    """A bin whose seats all lost, and one whose seats all won: the plot is still drawn."""
+    # Counts at which the 95% bounds round a hair past 0 and 1 (11 lost, 6 won).
+    predictions = [Prediction(0.03, False)] * 11 + [Prediction(0.97, True)] * 6
+    out = tmp_path / "edges.png"
+    plot(bin_predictions(predictions), out, "edges")
+    assert out.read_bytes().startswith(b"\x89PNG")
