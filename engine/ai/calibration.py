@@ -121,7 +121,8 @@ def table(bins: Sequence[Bin]) -> str:
 
 def plot(bins: Sequence[Bin], out: Path, title: str) -> None:
     """The reliability plot as a PNG: each non-empty bin's observed share won (Wilson 95%
-    bars) at its mean predicted chance, the diagonal of a calibrated model, and the counts."""
+    bars) at its mean predicted chance, the diagonal of a calibrated model, and under it each
+    bin's count of decisions."""
     import matplotlib
 
     matplotlib.use("Agg")  # no screen: before pyplot is imported
@@ -134,7 +135,9 @@ def plot(bins: Sequence[Bin], out: Path, title: str) -> None:
     # Rounding can put Wilson's bound a hair past an observed 0 or 1; a bar is never negative.
     below = [max(0.0, y - lo) for y, (lo, _) in zip(ys, intervals, strict=True)]
     above = [max(0.0, hi - y) for y, (_, hi) in zip(ys, intervals, strict=True)]
-    fig, ax = plt.subplots(figsize=(6.4, 6.0), dpi=110)
+    fig, (ax, counts) = plt.subplots(
+        2, 1, figsize=(6.4, 7.2), dpi=110, height_ratios=(3, 1), sharex=True
+    )
     try:
         ax.plot([0, 1], [0, 1], linestyle="--", color="#7f8c8d", label="calibrated")
         ax.errorbar(
@@ -148,17 +151,27 @@ def plot(bins: Sequence[Bin], out: Path, title: str) -> None:
             color="#3498db",
             label="observed (Wilson 95%)",
         )
-        for b, x, y in zip(full, xs, ys, strict=True):
-            ax.annotate(
-                f"n={b.count}", (x, y), textcoords="offset points", xytext=(6, -14), fontsize=9
-            )
         ax.set_xlim(0, 1)
         ax.set_ylim(0, 1)
-        ax.set_xlabel("predicted chance to win the game (mean of the bin)", fontsize=11)
         ax.set_ylabel("share of those decisions whose seat won", fontsize=11)
         ax.set_title(title, fontsize=12)
         ax.grid(True, alpha=0.3)
         ax.legend(loc="upper left")
+        # Under the plot, how many decisions each bin holds: a point on few is a rough one.
+        width = [b.high - b.low for b in bins]
+        bars = counts.bar(
+            [b.low for b in bins],
+            [b.count for b in bins],
+            width=width,
+            align="edge",
+            color="#bdc3c7",
+            edgecolor="#7f8c8d",
+        )
+        counts.bar_label(bars, fontsize=8)
+        counts.set_ylabel("decisions", fontsize=11)
+        counts.set_ylim(0, max(1, max(b.count for b in bins)) * 1.25)
+        counts.set_xlabel("predicted chance to win the game", fontsize=11)
+        counts.grid(True, axis="y", alpha=0.3)
         fig.tight_layout()
         fig.savefig(out, format="png")
     finally:
