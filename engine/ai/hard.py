@@ -23,7 +23,10 @@ ends the game).
 Bids (Smear): with ``set_risk``, a bid that the search's deals show set more than that share of
 the time is left out, as the weighted search does (``expert.sensible_bids``): a bid that wins
 the game if made may risk ``GO_OUT_SET_RISK``, and any risk is taken to outbid a player whose
-made bid would win the game. ``None`` (the default) leaves every bid in.
+made bid would win the game. ``None`` (the default) leaves every bid in. The share is of all
+the deals by default, so a bid the others often outbid looks safe; with
+``set_risk_as_bidder`` it is of the deals on which the seat ends the bidder, the share a table
+sees (set on so many of its bids).
 """
 
 from __future__ import annotations
@@ -106,10 +109,14 @@ def smear_win_value(s: SmearState, seat: int) -> float:
     return win_chances(s.scores, s.options.target)[seat]
 
 
+def was_bidder(s: SmearState, seat: int) -> bool:
+    """The hand just played out had ``seat`` as its bidder."""
+    return bool(s.results) and s.results[-1].bidder == seat
+
+
 def was_set(s: SmearState, seat: int) -> bool:
     """The hand just played out ended with ``seat`` the bidder, set (S10)."""
-    last = s.results[-1] if s.results else None
-    return last is not None and last.bidder == seat and last.made is False
+    return was_bidder(s, seat) and s.results[-1].made is False
 
 
 def capped_bids(
@@ -150,6 +157,7 @@ class HardPlayer(SearchingPlayer):
         bid_filter_tries: int = 20,
         value: str = "margin",
         set_risk: float | None = None,
+        set_risk_as_bidder: bool = False,
     ) -> None:
         super().__init__(game, budget_ms, iterations)
         if value not in VALUES:
@@ -162,6 +170,7 @@ class HardPlayer(SearchingPlayer):
         self.bid_filter_tries = bid_filter_tries
         self.value = value
         self.set_risk = set_risk
+        self.set_risk_as_bidder = set_risk_as_bidder
 
     def decide(self, view: SmearView | SaladView, rng: random.Random) -> int:
         legal = bids_to_search(view, view.legal) if isinstance(view, SmearView) else view.legal
@@ -172,6 +181,7 @@ class HardPlayer(SearchingPlayer):
         know = knowledge_of(view)
         totals = [0.0] * len(legal)
         sets = [0] * len(legal)  # Smear: deals on which the action left the seat set
+        held = [0] * len(legal)  # ... and on which it left the seat the bidder
         before = list(view.scores)
         done = 0
         while True:
@@ -179,7 +189,7 @@ class HardPlayer(SearchingPlayer):
                 break
             hands = sample_hands(know, rng)
             if isinstance(view, SmearView):
-                self._smear_deal(view, know, hands, legal, before, rng, totals, sets)
+                self._smear_deal(view, know, hands, legal, before, rng, totals, (sets, held))
             else:
                 sbase = salad_state(view, hands)
                 for i, a in enumerate(legal):
@@ -196,7 +206,8 @@ class HardPlayer(SearchingPlayer):
             totals[legal.index(hint)] += bonus * done
         choices = list(range(len(legal)))
         if self.set_risk is not None and isinstance(view, SmearView) and view.phase == Phase.BID:
-            rates = [k / done if done else 0.0 for k in sets]
+            deals = held if self.set_risk_as_bidder else [done] * len(legal)
+            rates = [k / d if d else 0.0 for k, d in zip(sets, deals, strict=True)]
             choices = capped_bids(view, legal, rates, self.set_risk)
         best = max(choices, key=lambda i: totals[i])
         return legal[best]
@@ -210,10 +221,12 @@ class HardPlayer(SearchingPlayer):
         before: list[int],
         rng: random.Random,
         totals: list[float],
-        sets: list[int],
+        counts: tuple[list[int], list[int]],
     ) -> None:
         """Play every action out on one deal (redrawn until the others' bids fit it, up to
-        ``bid_filter_tries``), adding its value to ``totals`` and its set to ``sets``."""
+        ``bid_filter_tries``), adding its value to ``totals`` and to ``counts`` whether it left
+        the seat set, and whether the bidder."""
+        sets, held = counts
         for _ in range(self.bid_filter_tries):
             if _bids_consistent(view, know, hands):
                 break
@@ -228,5 +241,6 @@ class HardPlayer(SearchingPlayer):
                 totals[i] += smear_win_value(s, seat)
             else:
                 totals[i] += smear_value(s, seat, before)
-            if was_set(s, seat):
-                sets[i] += 1
+            if was_bidder(s, seat):
+                held[i] += 1
+                sets[i] += was_set(s, seat)

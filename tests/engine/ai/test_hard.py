@@ -122,3 +122,36 @@ def test_hard_with_the_win_model_plays_a_whole_game() -> None:
         assert action in view.legal
         st.apply(action, seat)
     assert st.is_over
+
+
+def _first_bid_views(count: int, dealer: bool) -> list[SmearView]:
+    """Bidding decisions with a choice in random games, the dealer's (the last to speak, whom
+    nobody outbids) or the first speaker's."""
+    out: list[SmearView] = []
+    for seed in range(200):
+        for st in positions("smear", 3, 1300 + seed, 200):
+            assert isinstance(st, SmearState)
+            if st.phase != Phase.BID or len(st.legal_actions()) < 2:
+                continue
+            seat = st.current_player
+            if (seat == st.dealer) == dealer:
+                out.append(st.view(seat or 0))
+                break
+        if len(out) >= count:
+            break
+    return out
+
+
+def test_the_share_of_the_bids_held_is_the_dealers_share_of_the_deals() -> None:
+    """Nobody speaks after the dealer, so a dealer's bid stands on every deal: the share set
+    of the bids it holds is its share of the deals, and both caps choose alike. A first
+    speaker is often outbid on the deals, so the share of the bids it holds is larger, and
+    on some hands the same cap then leaves out a bid the share of all the deals kept."""
+    by_deals = HardPlayer("smear", iterations=40, set_risk=0.2)
+    by_bids = HardPlayer("smear", iterations=40, set_risk=0.2, set_risk_as_bidder=True)
+    for i, view in enumerate(_first_bid_views(15, dealer=True)):
+        assert by_bids.choose(view, random.Random(i)) == by_deals.choose(view, random.Random(i))
+    differ = 0
+    for i, view in enumerate(_first_bid_views(30, dealer=False)):
+        differ += by_bids.choose(view, random.Random(i)) != by_deals.choose(view, random.Random(i))
+    assert differ >= 1
