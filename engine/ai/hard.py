@@ -27,10 +27,17 @@ made bid would win the game. ``None`` (the default) leaves every bid in. The sha
 the deals by default, so a bid the others often outbid looks safe; with
 ``set_risk_as_bidder`` it is of the deals on which the seat ends the bidder, the share a table
 sees (set on so many of its bids).
+
+With ``bid_margin_z`` a bid is made only when it beats the pass clearly on the deals: the mean
+of its paired difference with the pass, deal by deal, at least ``bid_margin_z`` standard
+errors above zero. On a few dozen deals the best of a few means is partly the luckiest one;
+this asks a bid to beat the pass by more than that luck. ``None`` (the default) compares the
+means alone.
 """
 
 from __future__ import annotations
 
+import math
 import random
 
 from engine.ai import salad_normal, salad_policy, smear_normal, smear_policy
@@ -144,6 +151,31 @@ def capped_bids(
     return keep or list(range(len(actions)))
 
 
+def clear_of_pass(actions: tuple[int, ...], per_deal: list[list[float]], z: float) -> list[int]:
+    """The indices of ``actions`` that are the pass, or a bid whose mean paired difference
+    with the pass over the deals is at least ``z`` standard errors above zero (on one deal,
+    above zero)."""
+    passing = per_deal[actions.index(PASS)]
+    keep = []
+    for i, a in enumerate(actions):
+        if a == PASS:
+            keep.append(i)
+            continue
+        diffs = [v - w for v, w in zip(per_deal[i], passing, strict=True)]
+        n = len(diffs)
+        if n == 0:
+            continue
+        mean = sum(diffs) / n
+        if n == 1:
+            if mean > 0:
+                keep.append(i)
+            continue
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+        if mean > 0 and mean >= z * spread / math.sqrt(n):
+            keep.append(i)
+    return keep
+
+
 class HardPlayer(SearchingPlayer):
     """PIMC with ``normal``-policy rollouts, bounded by a time and/or an iteration budget."""
 
@@ -158,6 +190,7 @@ class HardPlayer(SearchingPlayer):
         value: str = "margin",
         set_risk: float | None = None,
         set_risk_as_bidder: bool = False,
+        bid_margin_z: float | None = None,
     ) -> None:
         super().__init__(game, budget_ms, iterations)
         if value not in VALUES:
@@ -171,6 +204,7 @@ class HardPlayer(SearchingPlayer):
         self.value = value
         self.set_risk = set_risk
         self.set_risk_as_bidder = set_risk_as_bidder
+        self.bid_margin_z = bid_margin_z
 
     def decide(self, view: SmearView | SaladView, rng: random.Random) -> int:
         legal = bids_to_search(view, view.legal) if isinstance(view, SmearView) else view.legal
@@ -182,6 +216,14 @@ class HardPlayer(SearchingPlayer):
         totals = [0.0] * len(legal)
         sets = [0] * len(legal)  # Smear: deals on which the action left the seat set
         held = [0] * len(legal)  # ... and on which it left the seat the bidder
+        # Each action's value deal by deal, kept only for a bid with the pass to compare with.
+        guard = (
+            self.bid_margin_z is not None
+            and isinstance(view, SmearView)
+            and view.phase == Phase.BID
+            and PASS in legal
+        )
+        per_deal: list[list[float]] | None = [[] for _ in legal] if guard else None
         before = list(view.scores)
         done = 0
         while True:
@@ -189,7 +231,9 @@ class HardPlayer(SearchingPlayer):
                 break
             hands = sample_hands(know, rng)
             if isinstance(view, SmearView):
-                self._smear_deal(view, know, hands, legal, before, rng, totals, (sets, held))
+                self._smear_deal(
+                    view, know, hands, legal, before, rng, totals, (sets, held), per_deal
+                )
             else:
                 sbase = salad_state(view, hands)
                 for i, a in enumerate(legal):
@@ -209,6 +253,9 @@ class HardPlayer(SearchingPlayer):
             deals = held if self.set_risk_as_bidder else [done] * len(legal)
             rates = [k / d if d else 0.0 for k, d in zip(sets, deals, strict=True)]
             choices = capped_bids(view, legal, rates, self.set_risk)
+        if per_deal is not None and self.bid_margin_z is not None:
+            clear = clear_of_pass(legal, per_deal, self.bid_margin_z)
+            choices = [i for i in choices if i in clear]
         best = max(choices, key=lambda i: totals[i])
         return legal[best]
 
@@ -222,6 +269,7 @@ class HardPlayer(SearchingPlayer):
         rng: random.Random,
         totals: list[float],
         counts: tuple[list[int], list[int]],
+        per_deal: list[list[float]] | None = None,
     ) -> None:
         """Play every action out on one deal (redrawn until the others' bids fit it, up to
         ``bid_filter_tries``), adding its value to ``totals`` and to ``counts`` whether it left
@@ -238,9 +286,12 @@ class HardPlayer(SearchingPlayer):
             s.apply_fast(a)
             smear_rollout(s, rng, self.random_rollouts)
             if self.value == "win":
-                totals[i] += smear_win_value(s, seat)
+                value = smear_win_value(s, seat)
             else:
-                totals[i] += smear_value(s, seat, before)
+                value = smear_value(s, seat, before)
+            totals[i] += value
+            if per_deal is not None:
+                per_deal[i].append(value)
             if was_bidder(s, seat):
                 held[i] += 1
                 sets[i] += was_set(s, seat)

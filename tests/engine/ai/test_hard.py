@@ -7,7 +7,13 @@ import random
 
 import pytest
 
-from engine.ai.hard import GO_OUT_SET_RISK, HardPlayer, capped_bids, smear_win_value
+from engine.ai.hard import (
+    GO_OUT_SET_RISK,
+    HardPlayer,
+    capped_bids,
+    clear_of_pass,
+    smear_win_value,
+)
 from engine.core import PASS, Phase, bid_action
 from engine.record import new_game
 from engine.smear import SmearState, SmearView
@@ -155,3 +161,26 @@ def test_the_share_of_the_bids_held_is_the_dealers_share_of_the_deals() -> None:
     for i, view in enumerate(_first_bid_views(30, dealer=False)):
         differ += by_bids.choose(view, random.Random(i)) != by_deals.choose(view, random.Random(i))
     assert differ >= 1
+
+
+def test_a_bid_must_beat_the_pass_by_more_than_its_noise() -> None:
+    """Handmade values on four deals, the pass worth 0 on each: a bid 1 better on every deal
+    is clear at any z; one better by 3 or worse by 1 in turn (mean 1, standard error about
+    1.15) is clear at z = 0.5 but not at z = 1; one even on average never is."""
+    actions = (PASS, bid_action(2), bid_action(3), bid_action(4))
+    values = [[0.0] * 4, [1.0] * 4, [3.0, -1.0, 3.0, -1.0], [2.0, -2.0, 2.0, -2.0]]
+    assert clear_of_pass(actions, values, 0.5) == [0, 1, 2]
+    assert clear_of_pass(actions, values, 1.0) == [0, 1]
+    assert clear_of_pass(actions, values, 100.0) == [0, 1]
+
+
+def test_the_margin_guard_passes_a_hand_it_cannot_tell_and_bids_a_sure_one() -> None:
+    """With an impossible margin every first bid of a random game is a pass; six top spades
+    beat the pass on every deal by far, and are bid at z = 3."""
+    impossible = HardPlayer("smear", iterations=30, bid_margin_z=1000.0)
+    for i, view in enumerate(_bid_views(10)):
+        if PASS in view.legal:
+            assert impossible.choose(view, random.Random(i)) == PASS
+    st = smear_hand(["AS KS QS JS TS 2S", "3C 4C 5C 6D 7D 8D", "3H 4H 5H 6H 7H 8H"], dealer=2)
+    sure = HardPlayer("smear", iterations=30, bid_margin_z=3.0)
+    assert sure.choose(st.view(0), random.Random(3)) != PASS
