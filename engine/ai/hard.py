@@ -272,8 +272,9 @@ class HardPlayer(SearchingPlayer):
         per_deal: list[list[float]] | None = None,
     ) -> None:
         """Play every action out on one deal (redrawn until the others' bids fit it, up to
-        ``bid_filter_tries``), adding its value to ``totals`` and to ``counts`` whether it left
-        the seat set, and whether the bidder."""
+        ``bid_filter_tries``), adding its value to ``totals`` (and to ``per_deal``, if kept)
+        and, under a ``set_risk`` cap, to ``counts`` whether it left the seat the bidder, and
+        set."""
         sets, held = counts
         for _ in range(self.bid_filter_tries):
             if _bids_consistent(view, know, hands):
@@ -292,6 +293,6 @@ class HardPlayer(SearchingPlayer):
             totals[i] += value
             if per_deal is not None:
                 per_deal[i].append(value)
-            if was_bidder(s, seat):
+            if self.set_risk is not None and was_bidder(s, seat):  # counted for the cap only
                 held[i] += 1
                 sets[i] += was_set(s, seat)
