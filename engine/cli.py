@@ -1,5 +1,5 @@
 """The engine's command line:
-``python -m engine replay|review|simulate|bench|compile|arena|figures|sprt``.
+``python -m engine replay|review|simulate|bench|compile|arena|figures|sprt|calibration``.
 
 ``replay`` and ``review`` are the boundary for untrusted records: a bad record exits 1 with one
 line on standard error and nothing on standard output, never a traceback.
@@ -157,6 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("arena", help="computer players' strength (see --help of the arena)")
     sub.add_parser("figures", help="every level's figures against its targets (see its --help)")
     sub.add_parser("sprt", help="a sequential test of a change on duplicate deals (see --help)")
+    sub.add_parser("calibration", help="the Smear win model's reliability plot (see --help)")
     return p
 
 
@@ -172,6 +173,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         sprt_code: int = sprt_main(args_list[1:])
         return sprt_code
+    if args_list and args_list[0] == "calibration":
+        from engine.ai.calibration import main as calibration_main
+
+        calibration_code: int = calibration_main(args_list[1:])
+        return calibration_code
     if args_list and args_list[0] == "figures":
         from engine.ai.figures import main as figures_main
 

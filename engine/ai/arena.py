@@ -28,13 +28,13 @@ import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.ai import LEVELS, Player, budget, make_player, search_of
 from engine.games import GAME_NAMES, game
 from engine.record import new_game
-from engine.smear import SmearHandResult
+from engine.smear import SmearHandResult, SmearState
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +70,12 @@ class GameResult:
     cand_bids: int = 0  # ... of which the candidate was the bidder
     cand_sets: int = 0  # ... and was set (S10)
     field_sets: int = 0  # the field's seats' bids that were set (the rest are theirs)
+    # The same counts for the bids made standing at or past the target, where every level bids
+    # whatever its hand (docs/ai.md, "Going out"): a set costs little there.
+    cand_out_bids: int = 0
+    cand_out_sets: int = 0
+    field_out_bids: int = 0
+    field_out_sets: int = 0
 
 
 def option_value(text: str) -> bool | int | float | str | None:
@@ -155,6 +161,11 @@ def play_game(task: Task) -> GameResult:
     winners = outcome.winners if outcome is not None and not capped else ()
     bids = [r for r in state.results if isinstance(r, SmearHandResult) and r.bidder is not None]
     mine = [r for r in bids if r.bidder == task.cand_seat]
+    out = going_out_bids(
+        state.results, task.seats, state.options.target if isinstance(state, SmearState) else 0
+    )
+    mine_out = [r for r in out if r.bidder == task.cand_seat]
+    theirs_out = [r for r in out if r.bidder != task.cand_seat]
     return GameResult(
         task.deal_seed,
         task.cand_seat,
@@ -168,7 +179,25 @@ def play_game(task: Task) -> GameResult:
         len(mine),
         sum(1 for r in mine if r.made is False),
         sum(1 for r in bids if r.bidder != task.cand_seat and r.made is False),
+        len(mine_out),
+        sum(1 for r in mine_out if r.made is False),
+        len(theirs_out),
+        sum(1 for r in theirs_out if r.made is False),
     )
+
+
+def going_out_bids(results: Sequence[object], seats: int, target: int) -> list[SmearHandResult]:
+    """The Smear hands whose bidder stood at or past the target when the hand was dealt (the
+    scores after the hand before it; 0 before the first)."""
+    out: list[SmearHandResult] = []
+    before: tuple[int, ...] = (0,) * seats
+    for r in results:
+        if not isinstance(r, SmearHandResult):
+            continue
+        if r.bidder is not None and target and before[r.bidder] >= target:
+            out.append(r)
+        before = r.scores
+    return out
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -354,6 +383,12 @@ def smear_lines(args: argparse.Namespace, results: list[GameResult], s: Summary)
     sets = sum(g.cand_sets for g in results)
     field_bids = bid_hands - cand_bids
     field_sets = sum(g.field_sets for g in results)
+    out_bids = sum(g.cand_out_bids for g in results)
+    out_sets = sum(g.cand_out_sets for g in results)
+    field_out_bids = sum(g.field_out_bids for g in results)
+    field_out_sets = sum(g.field_out_sets for g in results)
+    rest_bids, rest_sets = cand_bids - out_bids, sets - out_sets
+    field_rest_bids, field_rest_sets = field_bids - field_out_bids, field_sets - field_out_sets
     return [
         f"capped games (over {args.max_hands} hands, no winner): {s.capped};"
         f"  mean hands dealt {sum(hands) / len(hands):.1f}",
@@ -361,6 +396,11 @@ def smear_lines(args: argparse.Namespace, results: list[GameResult], s: Summary)
         f" of hands bid (null {s.null:.1%});  set on {sets}/{cand_bids}"
         f" = {sets / max(1, cand_bids):.1%} of its bids;"
         f"  the field set on {field_sets}/{field_bids} = {field_sets / max(1, field_bids):.1%}",
+        f"  of those, bids at or past the target (going out): candidate set on"
+        f" {out_sets}/{out_bids}, the field on {field_out_sets}/{field_out_bids};"
+        f"  the other bids: candidate set on {rest_sets}/{rest_bids}"
+        f" = {rest_sets / max(1, rest_bids):.1%}, the field on {field_rest_sets}/{field_rest_bids}"
+        f" = {field_rest_sets / max(1, field_rest_bids):.1%}",
         f"mean final score: candidate {s.cand_mean:.2f}, field {s.field_mean:.2f}",
     ]
 

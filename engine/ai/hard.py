@@ -16,11 +16,28 @@ measured on the same 60 duplicate Smear games against two ``normal`` players at 
 wins with ``normal`` rollouts against 36.7% with random ones.
 
 Values: ``engine.ai.search`` (the change of the hand's score against the others', and the
-game won or lost).
+game won or lost); with ``value="win"``, Smear only, the weighted search's measure instead: the
+chance to win the game from the scores the hand leaves (``win_model``; 1 or 0 when the hand
+ends the game).
+
+Bids (Smear): with ``set_risk``, a bid that the search's deals show set more than that share of
+the time is left out, as the weighted search does (``expert.sensible_bids``): a bid that wins
+the game if made may risk ``GO_OUT_SET_RISK``, and any risk is taken to outbid a player whose
+made bid would win the game. ``None`` (the default) leaves every bid in. The share is of all
+the deals by default, so a bid the others often outbid looks safe; with
+``set_risk_as_bidder`` it is of the deals on which the seat ends the bidder, the share a table
+sees (set on so many of its bids).
+
+With ``bid_margin_z`` a bid is made only when it beats the pass clearly on the deals: the mean
+of its paired difference with the pass, deal by deal, at least ``bid_margin_z`` standard
+errors above zero. On a few dozen deals the best of a few means is partly the luckiest one;
+this asks a bid to beat the pass by more than that luck. ``None`` (the default) compares the
+means alone.
 """
 
 from __future__ import annotations
 
+import math
 import random
 
 from engine.ai import salad_normal, salad_policy, smear_normal, smear_policy
@@ -28,11 +45,17 @@ from engine.ai.budget import Budget
 from engine.ai.determinize import Knowledge, knowledge_of, salad_state, sample_hands, smear_state
 from engine.ai.rules import bids_to_search, salad_action, smear_action
 from engine.ai.search import SearchingPlayer, salad_value, smear_value
-from engine.core import PASS, Phase
+from engine.ai.win_model import win_chances
+from engine.core import BID_OFFSET, PASS, Phase
 from engine.salad import SaladState, SaladView
 from engine.smear import TRICKS_PER_HAND, SmearState, SmearView
 
 TIE_BONUS = 0.05  # per deal, for the ``normal`` rules' move
+# The same bonus when the value is a chance to win the game (the weighted search's).
+WIN_TIE_BONUS = 0.002
+VALUES = ("margin", "win")
+# The most often a bid that wins the game if made may be set, under a ``set_risk`` cap.
+GO_OUT_SET_RISK = 0.5
 
 
 def smear_rollout(s: SmearState, rng: random.Random, random_play: bool = False) -> None:
@@ -85,6 +108,74 @@ def _bids_consistent(view: SmearView, know: Knowledge, hands: list[int]) -> bool
     return True
 
 
+def smear_win_value(s: SmearState, seat: int) -> float:
+    """The seat's chance to win the game after the hand: 1 or 0 if the hand ended it, else the
+    win model's chance from the scores."""
+    if s.phase == Phase.OVER:
+        return 1.0 if s.outcome_winner == seat else 0.0
+    return win_chances(s.scores, s.options.target)[seat]
+
+
+def was_bidder(s: SmearState, seat: int) -> bool:
+    """The hand just played out had ``seat`` as its bidder."""
+    return bool(s.results) and s.results[-1].bidder == seat
+
+
+def was_set(s: SmearState, seat: int) -> bool:
+    """The hand just played out ended with ``seat`` the bidder, set (S10)."""
+    return was_bidder(s, seat) and s.results[-1].made is False
+
+
+def capped_bids(
+    view: SmearView, actions: tuple[int, ...], set_rates: list[float], risk: float
+) -> list[int]:
+    """The indices of ``actions`` a careful bidder may choose: a pass, and a bid set at most
+    ``risk`` of the time on the deals (``GO_OUT_SET_RISK`` if making it wins the game, S12,
+    S13; any risk to outbid a player whose made bid would win). When every bid is over its cap
+    and the seat may not pass (it must go out), every action stays."""
+    me = view.scores[view.seat]
+    target = view.options.target
+    danger = view.bidder is not None and (
+        view.scores[view.bidder] + view.bid >= target
+        or (view.bid == 4 and view.scores[view.bidder] >= 1)
+    )
+    keep = []
+    for i, a in enumerate(actions):
+        if a == PASS or danger:
+            keep.append(i)
+            continue
+        bid = a - BID_OFFSET
+        wins = me + bid >= target or (bid == 4 and me >= 1)
+        if set_rates[i] <= (max(risk, GO_OUT_SET_RISK) if wins else risk):
+            keep.append(i)
+    return keep or list(range(len(actions)))
+
+
+def clear_of_pass(actions: tuple[int, ...], per_deal: list[list[float]], z: float) -> list[int]:
+    """The indices of ``actions`` that are the pass, or a bid whose mean paired difference
+    with the pass over the deals is at least ``z`` standard errors above zero (on one deal,
+    above zero)."""
+    passing = per_deal[actions.index(PASS)]
+    keep = []
+    for i, a in enumerate(actions):
+        if a == PASS:
+            keep.append(i)
+            continue
+        diffs = [v - w for v, w in zip(per_deal[i], passing, strict=True)]
+        n = len(diffs)
+        if n == 0:
+            continue
+        mean = sum(diffs) / n
+        if n == 1:
+            if mean > 0:
+                keep.append(i)
+            continue
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+        if mean > 0 and mean >= z * spread / math.sqrt(n):
+            keep.append(i)
+    return keep
+
+
 class HardPlayer(SearchingPlayer):
     """PIMC with ``normal``-policy rollouts, bounded by a time and/or an iteration budget."""
 
@@ -96,10 +187,24 @@ class HardPlayer(SearchingPlayer):
         *,
         random_rollouts: bool = False,
         bid_filter_tries: int = 20,
+        value: str = "margin",
+        set_risk: float | None = None,
+        set_risk_as_bidder: bool = False,
+        bid_margin_z: float | None = None,
     ) -> None:
         super().__init__(game, budget_ms, iterations)
+        if value not in VALUES:
+            raise ValueError(f"value must be one of {', '.join(VALUES)}, not {value!r}")
+        if value == "win" and game != "smear":
+            raise ValueError("value='win' is Smear's win model; Salad has none")
+        if set_risk is not None and not 0.0 <= set_risk <= 1.0:
+            raise ValueError("set_risk must be a share between 0 and 1, or None")
         self.random_rollouts = random_rollouts
         self.bid_filter_tries = bid_filter_tries
+        self.value = value
+        self.set_risk = set_risk
+        self.set_risk_as_bidder = set_risk_as_bidder
+        self.bid_margin_z = bid_margin_z
 
     def decide(self, view: SmearView | SaladView, rng: random.Random) -> int:
         legal = bids_to_search(view, view.legal) if isinstance(view, SmearView) else view.legal
@@ -109,36 +214,85 @@ class HardPlayer(SearchingPlayer):
         limit = self.iterations
         know = knowledge_of(view)
         totals = [0.0] * len(legal)
+        sets = [0] * len(legal)  # Smear: deals on which the action left the seat set
+        held = [0] * len(legal)  # ... and on which it left the seat the bidder
+        # Each action's value deal by deal, kept only for a bid with the pass to compare with.
+        guard = (
+            self.bid_margin_z is not None
+            and isinstance(view, SmearView)
+            and view.phase == Phase.BID
+            and PASS in legal
+        )
+        per_deal: list[list[float]] | None = [[] for _ in legal] if guard else None
         before = list(view.scores)
-        seat = view.seat
         done = 0
         while True:
             if (limit is not None and done >= limit) or not clock.another():
                 break
             hands = sample_hands(know, rng)
             if isinstance(view, SmearView):
-                for _ in range(self.bid_filter_tries):
-                    if _bids_consistent(view, know, hands):
-                        break
-                    hands = sample_hands(know, rng)
-                base = smear_state(view, hands)
-                for i, a in enumerate(legal):
-                    s = base.copy()
-                    s.apply_fast(a)
-                    smear_rollout(s, rng, self.random_rollouts)
-                    totals[i] += smear_value(s, seat, before)
+                self._smear_deal(
+                    view, know, hands, legal, before, rng, totals, (sets, held), per_deal
+                )
             else:
                 sbase = salad_state(view, hands)
                 for i, a in enumerate(legal):
                     t = sbase.copy()
                     t.apply_fast(a)
                     salad_rollout(t, rng, self.random_rollouts)
-                    totals[i] += salad_value(t, seat, before)
+                    totals[i] += salad_value(t, view.seat, before)
             done += 1
         # Near-ties go to the move the ``normal`` rules would make (say, the ace rather than
         # the king when both are ours): a small bonus per deal searched.
         hint = smear_action(view, True) if isinstance(view, SmearView) else salad_action(view, True)
         if hint in legal:
-            totals[legal.index(hint)] += TIE_BONUS * done
-        best = max(range(len(legal)), key=lambda i: totals[i])
+            bonus = WIN_TIE_BONUS if self.value == "win" else TIE_BONUS
+            totals[legal.index(hint)] += bonus * done
+        choices = list(range(len(legal)))
+        if self.set_risk is not None and isinstance(view, SmearView) and view.phase == Phase.BID:
+            deals = held if self.set_risk_as_bidder else [done] * len(legal)
+            rates = [k / d if d else 0.0 for k, d in zip(sets, deals, strict=True)]
+            choices = capped_bids(view, legal, rates, self.set_risk)
+        if per_deal is not None and self.bid_margin_z is not None:
+            clear = clear_of_pass(legal, per_deal, self.bid_margin_z)
+            choices = [i for i in choices if i in clear]
+        best = max(choices, key=lambda i: totals[i])
         return legal[best]
+
+    def _smear_deal(
+        self,
+        view: SmearView,
+        know: Knowledge,
+        hands: list[int],
+        legal: tuple[int, ...],
+        before: list[int],
+        rng: random.Random,
+        totals: list[float],
+        counts: tuple[list[int], list[int]],
+        per_deal: list[list[float]] | None = None,
+    ) -> None:
+        """Play every action out on one deal (redrawn until the others' bids fit it, up to
+        ``bid_filter_tries``), adding its value to ``totals`` (and to ``per_deal``, if kept)
+        and, under a ``set_risk`` cap, to ``counts`` whether it left the seat the bidder, and
+        set."""
+        sets, held = counts
+        for _ in range(self.bid_filter_tries):
+            if _bids_consistent(view, know, hands):
+                break
+            hands = sample_hands(know, rng)
+        base = smear_state(view, hands)
+        seat = view.seat
+        for i, a in enumerate(legal):
+            s = base.copy()
+            s.apply_fast(a)
+            smear_rollout(s, rng, self.random_rollouts)
+            if self.value == "win":
+                value = smear_win_value(s, seat)
+            else:
+                value = smear_value(s, seat, before)
+            totals[i] += value
+            if per_deal is not None:
+                per_deal[i].append(value)
+            if self.set_risk is not None and was_bidder(s, seat):  # counted for the cap only
+                held[i] += 1
+                sets[i] += was_set(s, seat)

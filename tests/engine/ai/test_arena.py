@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.ai import arena
+from engine.smear import SmearHandResult
 
 
 def test_tasks_rotate_the_candidate_on_the_same_deals() -> None:
@@ -176,3 +177,25 @@ def test_option_values_are_read_as_what_they_look_like() -> None:
     assert arena.option_value("False") is False and arena.option_value("none") is None
     assert arena.option_value("64") == 64 and arena.option_value("0.3") == 0.3
     assert arena.option_value("margin") == "margin"
+
+
+def _hand(bidder: int | None, made: bool | None, scores: tuple[int, int, int]) -> SmearHandResult:
+    """A hand's result with only what the count of going-out bids reads."""
+    return SmearHandResult(
+        0, bidder, 2, 0, None, None, None, None, (0,) * 3, (0,) * 3, made, scores
+    )
+
+
+def test_going_out_bids_are_those_made_at_or_past_the_target() -> None:
+    """Seat 0 reaches 11 on another's set hand (S11: only the bidder can win, S12), a hand is
+    passed out, then seat 0 bids from 11 and is set: only that bid was made at the target;
+    seat 2's bid from 10 is one short of it."""
+    results = [
+        _hand(1, False, (11, -2, 10)),
+        _hand(None, None, (11, -2, 10)),
+        _hand(0, False, (9, -1, 10)),
+        _hand(2, False, (9, -1, 8)),
+        _hand(0, True, (11, -1, 8)),
+    ]
+    assert arena.going_out_bids(results, 3, 11) == [results[2]]
+    assert arena.going_out_bids(results, 3, 9) == [results[2], results[3], results[4]]
