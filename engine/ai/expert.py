@@ -51,7 +51,7 @@ from engine.ai.fast.states import Position, position_of
 from engine.ai.fast.warm import warm_up
 from engine.ai.inference import PLAY_AGREEMENT
 from engine.ai.normal import salad_action, smear_action
-from engine.ai.rules import bids_to_search
+from engine.ai.rules import SET_RISK, bids_to_search, sensible_bids
 from engine.ai.salad_policy import PENALTY
 from engine.ai.search import SearchingPlayer
 from engine.ai.smear_policy import CARD_VALUE
@@ -70,10 +70,6 @@ MATTER = {"smear": 0.002, "salad": 0.5}
 # The bids searched: those the measured model gives at least this chance of making, and the
 # ``normal`` rules' bid (which stretches for the game).
 SEARCH_BID_SHARE = 0.5
-# The most often a bid may be set, on the search's deals, for a sensible player to make it:
-# an ordinary bid, and one that wins the game if made.
-SET_RISK = 0.45
-GO_OUT_SET_RISK = 0.5
 # Deals: the first batch, the most in one batch (so the clock is read often enough), and the
 # deals after which pruning starts.
 FIRST_BATCH = 1
@@ -422,34 +418,6 @@ def equivalent_actions(
                 continue
         classes.append([c])
     return {(hint if hint in members else members[0]): members for members in classes}
-
-
-def sensible_bids(
-    view: SmearView,
-    searched: tuple[int, ...],
-    set_rates: list[float],
-    risk: float | None = SET_RISK,
-) -> list[int]:
-    """The indices of the searched bidding actions a sensible player may choose: a pass, and a
-    bid the search sets at most ``risk`` of the time (``GO_OUT_SET_RISK`` when making it
-    wins the game, S12, S13; any risk to outbid a player whose made bid would win it; no cap
-    when ``risk`` is None)."""
-    me = view.scores[view.seat]
-    target = view.options.target
-    danger = view.bidder is not None and (
-        view.scores[view.bidder] + view.bid >= target
-        or (view.bid == 4 and view.scores[view.bidder] >= 1)
-    )
-    out = []
-    for i, a in enumerate(searched):
-        if a == PASS or danger or risk is None:
-            out.append(i)
-            continue
-        bid = a - BID_OFFSET
-        wins = me + bid >= target or (bid == 4 and me >= 1)
-        if set_rates[i] <= (max(risk, GO_OUT_SET_RISK) if wins else risk):
-            out.append(i)
-    return out
 
 
 def searched_bids(view: SmearView) -> tuple[int, ...]:

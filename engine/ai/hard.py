@@ -21,7 +21,7 @@ chance to win the game from the scores the hand leaves (``win_model``; 1 or 0 wh
 ends the game).
 
 Bids (Smear): with ``set_risk``, a bid that the search's deals show set more than that share of
-the time is left out, as the weighted search does (``expert.sensible_bids``): a bid that wins
+the time is left out, as the weighted search does (``rules.sensible_bids``): a bid that wins
 the game if made may risk ``GO_OUT_SET_RISK``, and any risk is taken to outbid a player whose
 made bid would win the game. ``None`` (the default) leaves every bid in. The share is of all
 the deals by default, so a bid the others often outbid looks safe; with
@@ -43,10 +43,10 @@ import random
 from engine.ai import salad_normal, salad_policy, smear_normal, smear_policy
 from engine.ai.budget import Budget
 from engine.ai.determinize import Knowledge, knowledge_of, salad_state, sample_hands, smear_state
-from engine.ai.rules import bids_to_search, salad_action, smear_action
+from engine.ai.rules import bids_to_search, salad_action, sensible_bids, smear_action
 from engine.ai.search import SearchingPlayer, salad_value, smear_value
 from engine.ai.win_model import win_chances
-from engine.core import BID_OFFSET, PASS, Phase
+from engine.core import PASS, Phase
 from engine.salad import SaladState, SaladView
 from engine.smear import TRICKS_PER_HAND, SmearState, SmearView
 
@@ -54,8 +54,6 @@ TIE_BONUS = 0.05  # per deal, for the ``normal`` rules' move
 # The same bonus when the value is a chance to win the game (the weighted search's).
 WIN_TIE_BONUS = 0.002
 VALUES = ("margin", "win")
-# The most often a bid that wins the game if made may be set, under a ``set_risk`` cap.
-GO_OUT_SET_RISK = 0.5
 
 
 def smear_rollout(s: SmearState, rng: random.Random, random_play: bool = False) -> None:
@@ -129,26 +127,9 @@ def was_set(s: SmearState, seat: int) -> bool:
 def capped_bids(
     view: SmearView, actions: tuple[int, ...], set_rates: list[float], risk: float
 ) -> list[int]:
-    """The indices of ``actions`` a careful bidder may choose: a pass, and a bid set at most
-    ``risk`` of the time on the deals (``GO_OUT_SET_RISK`` if making it wins the game, S12,
-    S13; any risk to outbid a player whose made bid would win). When every bid is over its cap
-    and the seat may not pass (it must go out), every action stays."""
-    me = view.scores[view.seat]
-    target = view.options.target
-    danger = view.bidder is not None and (
-        view.scores[view.bidder] + view.bid >= target
-        or (view.bid == 4 and view.scores[view.bidder] >= 1)
-    )
-    keep = []
-    for i, a in enumerate(actions):
-        if a == PASS or danger:
-            keep.append(i)
-            continue
-        bid = a - BID_OFFSET
-        wins = me + bid >= target or (bid == 4 and me >= 1)
-        if set_rates[i] <= (max(risk, GO_OUT_SET_RISK) if wins else risk):
-            keep.append(i)
-    return keep or list(range(len(actions)))
+    """The indices of ``actions`` a careful bidder may choose (``rules.sensible_bids``); when
+    every bid is over its cap and the seat may not pass (it must go out), every action."""
+    return sensible_bids(view, actions, set_rates, risk) or list(range(len(actions)))
 
 
 def clear_of_pass(actions: tuple[int, ...], per_deal: list[list[float]], z: float) -> list[int]:

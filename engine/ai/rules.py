@@ -9,9 +9,14 @@ import random
 from engine.ai import salad_policy, smear_policy
 from engine.ai.determinize import knowledge_of
 from engine.cards import BIT
-from engine.core import PASS, Phase
+from engine.core import BID_OFFSET, PASS, Phase
 from engine.salad import DECK_MASK, HAND_SIZE, SaladView
 from engine.smear import SmearView
+
+# The most often a bid may be set, on a search's deals, for a sensible player to make it: an
+# ordinary bid (the weighted search's default cap), and one that wins the game if made.
+SET_RISK = 0.45
+GO_OUT_SET_RISK = 0.5
 
 
 def legal_mask(view: SmearView | SaladView) -> int:
@@ -119,3 +124,31 @@ class RulePlayer:
         if action not in view.legal:  # a rule slipped: never play an illegal action
             return view.legal[rng.randrange(len(view.legal))]
         return action
+
+
+def sensible_bids(
+    view: SmearView,
+    searched: tuple[int, ...],
+    set_rates: list[float],
+    risk: float | None = SET_RISK,
+) -> list[int]:
+    """The indices of the searched bidding actions a sensible player may choose: a pass, and a
+    bid the search sets at most ``risk`` of the time (``GO_OUT_SET_RISK`` when making it
+    wins the game, S12, S13; any risk to outbid a player whose made bid would win it; no cap
+    when ``risk`` is None)."""
+    me = view.scores[view.seat]
+    target = view.options.target
+    danger = view.bidder is not None and (
+        view.scores[view.bidder] + view.bid >= target
+        or (view.bid == 4 and view.scores[view.bidder] >= 1)
+    )
+    out = []
+    for i, a in enumerate(searched):
+        if a == PASS or danger or risk is None:
+            out.append(i)
+            continue
+        bid = a - BID_OFFSET
+        wins = me + bid >= target or (bid == 4 and me >= 1)
+        if set_rates[i] <= (max(risk, GO_OUT_SET_RISK) if wins else risk):
+            out.append(i)
+    return out

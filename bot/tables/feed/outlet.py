@@ -387,8 +387,9 @@ class Outlet:
         right before the request leaves (``TableMoved``: nothing was sent)."""
         if self.gone(message_id):
             return False
-        token, ref = voice.token, voice.ref or str(message_id)
+        token = voice.token
         if token is not None and self.speaks(voice):
+            ref = voice.ref or str(message_id)
             answer = await self.ask(
                 token,
                 voice.issued,
@@ -411,8 +412,9 @@ class Outlet:
     async def delete(self, channel_id: int, message_id: int, voice: Voice = BOT) -> None:
         if self.gone(message_id):
             return
-        token, ref = voice.token, voice.ref or str(message_id)
+        token = voice.token
         if token is not None and self.speaks(voice):
+            ref = voice.ref or str(message_id)
             answer = await self.ask(
                 token,
                 voice.issued,

@@ -9,18 +9,12 @@ import pytest
 
 from engine.ai import make_player
 from engine.ai.determinize import knowledge_of, sample_hands, smear_state
-from engine.ai.expert import (
-    GO_OUT_SET_RISK,
-    SET_RISK,
-    ExpertPlayer,
-    equivalent_actions,
-    searched_bids,
-    sensible_bids,
-)
+from engine.ai.expert import ExpertPlayer, equivalent_actions, searched_bids
 from engine.ai.fast.endgame import solve
 from engine.ai.fast.jit import floats
 from engine.ai.fast.states import smear_array
 from engine.ai.inference import bid_likelihood
+from engine.ai.rules import GO_OUT_SET_RISK, SET_RISK, sensible_bids
 from engine.ai.search import smear_value
 from engine.core import PASS, Phase, bid_action
 from engine.smear import SmearState

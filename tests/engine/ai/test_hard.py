@@ -8,12 +8,12 @@ import random
 import pytest
 
 from engine.ai.hard import (
-    GO_OUT_SET_RISK,
     HardPlayer,
     capped_bids,
     clear_of_pass,
     smear_win_value,
 )
+from engine.ai.rules import GO_OUT_SET_RISK
 from engine.core import PASS, Phase, bid_action
 from engine.record import new_game
 from engine.smear import SmearState, SmearView
