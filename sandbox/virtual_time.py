@@ -185,9 +185,9 @@ class VirtualTimeLoop(asyncio.SelectorEventLoop):
                 self._threads_done.set()
         with self._threads_lock:
             answers, self._answers = self._answers, []
-        if len(answers) < 2:
-            return
         ready: collections.deque[asyncio.Handle] = self._ready  # type: ignore[attr-defined]
+        if not answers or (len(answers) == 1 and ready and ready[-1] is answers[0][1]):
+            return  # already where they belong (an answer may land among the callbacks)
         moved = {id(handle) for _, handle in answers}
         others = [handle for handle in ready if id(handle) not in moved]
         ready.clear()
