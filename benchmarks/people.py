@@ -56,6 +56,7 @@ class Watch:
         self.emu = emu
         self.loop = asyncio.get_running_loop()
         self.table_shown: dict[int, list[float]] = {}  # table id -> its table message's changes
+        self.table_of_message: dict[int, int] = {}  # table message id -> its table
         self.moves: list[tuple[int, float]] = []  # (table id, loop time) of every move clicked
         self.acks: dict[int, asyncio.Future[None]] = {}
         self.changed: dict[int, asyncio.Event] = {}  # message id -> set on every update
@@ -77,8 +78,13 @@ class Watch:
         if event is not None:
             event.set()
         if ev.kind in ("message_create", "message_update") and not m.ephemeral and m.embeds:
-            table = _table_of(m.custom_ids())
+            # A table message keeps its table when a finished hand's last edit takes its
+            # buttons away (that edit shows the hand's last move).
+            table = self.table_of_message.get(m.id)
+            if table is None:
+                table = _table_of(m.custom_ids())
             if table is not None:
+                self.table_of_message[m.id] = table
                 self.table_shown.setdefault(table, []).append(self.loop.time())
         if ev.kind == "message_create":
             self._new_message(m)
