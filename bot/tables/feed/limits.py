@@ -20,6 +20,7 @@ documented and which only reported by Discord's users:
 
 from __future__ import annotations
 
+import asyncio
 import bisect
 import contextlib
 from collections import deque
@@ -54,6 +55,10 @@ RESCUE_RESERVE = 0  # a hand that cannot be shown otherwise (no copy its tokens 
 HAND_RESERVE = 3  # a hand moved to the bottom (its copy could be edited where it is)
 TABLE_RESERVE = 5  # a new hand's table message (the last one could show the new hand)
 PING_RESERVE = 10  # a ping (it can wait for the next hand)
+# A request leaves its window this close to its end: a wait computed to the end and slept
+# out may land a rounding error short of it, and the wait then left (far below the event
+# loop's clock resolution, so its timer is due at once) would be asked for again and again.
+TICK = 1e-6  # seconds
 # Buckets remembered (channels, tokens): the most recently used; a bucket whose window is
 # empty is as good as unknown.
 KEPT = 20_000
@@ -97,7 +102,7 @@ class SlidingWindows(Generic[K]):
                 self._sweep_at = max(self.kept, 2 * len(self._sent))
                 self._next_sweep = now + SWEEP_EVERY
             sent = self._sent[key] = deque()
-        while sent and sent[0] <= now - self.window:
+        while sent and sent[0] + self.window <= now + TICK:
             sent.popleft()
         return sent
 
@@ -148,6 +153,11 @@ class Budget:
         self._window: SlidingWindows[None] = SlidingWindows(
             clock, max(1, int(per_second)), GLOBAL_WINDOW
         )
+        # First come, first served: without a queue, every waiter sleeps to the same instant
+        # and whichever the loop wakes first takes the one free place, so under a burst a
+        # request could lose its turn again and again (a hand's result waited 13 s at 1,000
+        # tables while requests that came after it went first).
+        self._turn = asyncio.Lock()
         self._waiting = 0
         self.spent = 0  # requests made under the bot's token, in all
         self.waited = 0.0  # seconds requests waited for their turn, in all
@@ -168,10 +178,11 @@ class Budget:
         self._waiting += 1
         started = self.clock.monotonic()
         try:
-            while (wait := self._window.wait(None)) > 0:
-                await self.clock.sleep(wait)
-            self.waited += self._window.spend(None) - started
-            self.spent += 1
+            async with self._turn:
+                while (wait := self._window.wait(None)) > 0:
+                    await self.clock.sleep(wait)
+                self.waited += self._window.spend(None) - started
+                self.spent += 1
         finally:
             self._waiting -= 1
 

@@ -4,9 +4,13 @@ webhook creates all answer the same questions the same way."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.tables.feed.limits import Budget, SlidingWindows, WebhookCreates
+from bot.tables.ports import SystemClock
+from sandbox.virtual_time import VirtualTimeLoop
 from tests.bot.tables.fakes import HandClock
 
 
@@ -87,3 +91,37 @@ async def test_the_budget_and_the_creates_count_with_the_same_window() -> None:
     assert creates.room(7) == 5
     clock.advance(50.0)
     assert creates.room(7) == 30
+
+
+def test_the_budget_serves_requests_in_the_order_they_came_whatever_comes_after() -> None:
+    """More requests than the budget: each waits its turn, first come first served. A request
+    that waited must not lose its turn to newer ones (a result post waited 13 s at 1,000
+    tables while the requests that came after it went first)."""
+
+    async def main() -> tuple[list[int], float]:
+        budget = Budget(per_second=4, clock=SystemClock())
+        loop = asyncio.get_running_loop()
+        served: list[int] = []
+        longest = 0.0
+
+        async def request(n: int) -> None:
+            nonlocal longest
+            asked = loop.time()
+            await budget.spend()
+            served.append(n)
+            longest = max(longest, loop.time() - asked)
+
+        tasks = []
+        for n in range(60):  # 12 a second, three times the budget, for 5 s
+            tasks.append(asyncio.create_task(request(n)))
+            await asyncio.sleep(1 / 12)
+        await asyncio.gather(*tasks)
+        return served, longest
+
+    loop = VirtualTimeLoop()
+    try:
+        served, longest = loop.run_until_complete(main())
+    finally:
+        loop.close()
+    assert served == sorted(served), "served in the order they came"
+    assert longest <= 60 / 4 - 5 + 1.5, "the last one waits for those before it, no longer"
