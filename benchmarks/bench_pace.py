@@ -16,6 +16,7 @@ usual pause, so that time is the bot's own).
     python -m benchmarks.bench_pace                      # the three paces, both games
     python -m benchmarks.bench_pace --pace 2-6 --game salad --failing 0.05
     python -m benchmarks.bench_pace --public-messages bot  # bot-token requests per action
+    python -m benchmarks.bench_pace --virtual --delay 0.3  # simulated time, 0-300 ms a request
 
 A benchmark prints numbers; nothing here asserts.
 """
@@ -28,13 +29,14 @@ import logging
 import random
 import statistics
 import tempfile
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from benchmarks.people import Watch
 from bot.model import count_actions
 from sandbox import DiscordEmulator, run_bot
+from sandbox.virtual_time import VirtualTimeLoop
 from tests.e2e.harness import Players, lobby_table_id, make_world, text_of
 
 PACES = ("0.05-0.5", "0.3-1.5", "2-6")
@@ -49,6 +51,7 @@ class Game:
     turns: int = 0
     not_newest: int = 0
     turn_seconds: list[float] = field(default_factory=list)
+    table_seconds: list[float] = field(default_factory=list)
     scopes: dict[str, int] = field(default_factory=dict)
     after_unknown: int = 0
     failed_tokens: int = 0
@@ -75,7 +78,12 @@ def _pace(text: str) -> tuple[float, float]:
 
 
 async def play(
-    game: str, pace: str, failing: float, public_messages: Literal["interactions", "bot"], seed: int
+    game: str,
+    pace: str,
+    failing: float,
+    public_messages: Literal["interactions", "bot"],
+    seed: int,
+    delay: float = 0.0,
 ) -> Game:
     """One whole game; what it measured."""
     from bot.app import TrickBot
@@ -98,9 +106,13 @@ async def play(
                 # without it the time to a person's turn measures the bot alone.
                 ai_pause_seconds=0.0,
             )
+            if delay:
+                emu.slow_down(delay, seed=seed)
             bot = TrickBot(config)
             w = make_world(emu)
-            started = time.perf_counter()
+            watch = Watch(emu)
+            loop = asyncio.get_running_loop()
+            started = loop.time()
             first = 0
             try:
                 async with run_bot(emu, bot):
@@ -114,11 +126,13 @@ async def play(
                     out.finished = True
                     out.turns = sum(p.turns.values())
                     out.not_newest, out.turn_seconds = p.not_newest, p.turn_seconds
+                    watch.moves = [(p.table_id, at) for at in p.moves_clicked]
+                    out.table_seconds = watch.move_shown(since=started)
                     out.spared = bot.tables.feed.outlet.creates.spared
                     out.actions = await _moves(bot, p.table_id)
             except Exception as e:  # a game that does not end is the measurement
                 out.problem = f"{type(e).__name__}: {str(e)[:300]}"
-            out.seconds = time.perf_counter() - started
+            out.seconds = loop.time() - started
             for hit in emu.rate_limits(injected=False):
                 out.scopes[hit.scope] = out.scopes.get(hit.scope, 0) + 1
             out.after_unknown = len(emu.requests_after_unknown_webhook())
@@ -179,6 +193,9 @@ def report(g: Game) -> str:
         f"  move -> next person's live hand: p50 {_percentile(t, 50):.2f} s, p99 "
         f"{_percentile(t, 99):.2f} s, max {max(t, default=0):.2f} s"
         + (f" (mean {statistics.fmean(t):.2f} s)" if t else ""),
+        f"  move -> public table shows it: p50 {_percentile(g.table_seconds, 50):.2f} s, p99 "
+        f"{_percentile(g.table_seconds, 99):.2f} s, max {max(g.table_seconds, default=0):.2f} s "
+        f"({len(g.table_seconds)} moves)",
         f"  bot-token requests: {g.bot_requests} for {g.actions} game actions = "
         f"{g.bot_requests / max(1, g.actions):.3f} per action; webhook creates sent another "
         f"way: {g.spared}",
@@ -195,11 +212,32 @@ def main() -> None:
         "--public-messages", choices=("interactions", "bot"), default="interactions"
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--delay",
+        type=float,
+        default=0.0,
+        help="each request waits a random 0 to this many seconds before Discord applies it "
+        "(seeded), as over a real network",
+    )
+    parser.add_argument(
+        "--virtual",
+        action="store_true",
+        help="on simulated time (sandbox.virtual_time, seeded): waits take no real time, so "
+        "the times printed are those the bot made people wait (its work takes none)",
+    )
     args = parser.parse_args()
     logging.getLogger("sandbox").setLevel(logging.CRITICAL)
     for pace in args.pace or PACES:
         for game in args.game or ("smear", "salad"):
-            result = asyncio.run(play(game, pace, args.failing, args.public_messages, args.seed))
+            main = play(game, pace, args.failing, args.public_messages, args.seed, args.delay)
+            if args.virtual:
+                loop = VirtualTimeLoop(seed=args.seed)
+                try:
+                    result = loop.run_until_complete(main)
+                finally:
+                    loop.close()
+            else:
+                result = asyncio.run(main)
             print(report(result), flush=True)
 
 

@@ -144,6 +144,7 @@ class Players:
     # hand was not the newest message its person saw.
     turn_seconds: list[float] = field(default_factory=list)
     not_newest: int = 0
+    moves_clicked: list[float] = field(default_factory=list)  # the loop's time of each move
     _moved_at: float | None = None
     # Some tokens answer Unknown Webhook to everything (Discord's users report it): a copy of
     # a hand reached only through one is stranded where it is.
@@ -308,6 +309,7 @@ class Players:
             await asyncio.sleep(self.rng.uniform(0.0, 0.01))
         played = hand_state(msg)  # before the click: the emulator edits ``msg`` in place
         try:
+            clicked_at = asyncio.get_running_loop().time()
             handle = await self.emu.click(user, msg, pick, locale=self.locale)
         except ComponentNotClickable:
             # The copy went from under their finger (the Refresh's new copy replaced it):
@@ -315,6 +317,7 @@ class Players:
             now = asyncio.get_running_loop().time()
             self._trail[uid].append(f"{now:.3f} {msg.id} was gone before the click")
             return True
+        self.moves_clicked.append(clicked_at)
         await handle.wait_ack()
         clicked = self.emu.message(msg.id)
         if clicked is not None and STALE_MOVE in text_of(clicked):

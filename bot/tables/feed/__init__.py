@@ -44,6 +44,7 @@ from bot.tables.feed.state import (
     Click,
     HandCopy,
     HandLane,
+    Plan,
     Shown,
     Slot,
     TableFeed,
@@ -313,19 +314,32 @@ class Feed:
         if plan.lobby_payload is not None:
             await self.public.lobby(tf, plan)
         # New messages in the order people should see them (a hand comes below the table
-        # message and the ping of its turn); edits of the table message after the hands, so
-        # a turn never waits behind an edit.
+        # message and the ping of its turn).
         if self.public.table_message_first(tf, plan):
             with given_up_if_refused(t.id, "the table message"):
                 await self.public.table_message(tf, plan, may_move=True)
-        with given_up_if_refused(t.id, "the ping of a turn"):
-            await self.public.ping(tf, plan)
-        await self.hands.bring_up(tf, plan)
+        # The table message's edit goes alongside the ping and the hands: an edit does not
+        # change where a message is, each waits for its own token, and neither waits for the
+        # other's requests (one after the other, the table trailed a move by their round trips).
+        edit = None
         if plan.table_slot is not None:
-            with given_up_if_refused(t.id, "the table message"):
-                await self.public.table_message(tf, plan)
+            edit = asyncio.create_task(self._edit_table(tf, plan))
+        try:
+            with given_up_if_refused(t.id, "the ping of a turn"):
+                await self.public.ping(tf, plan)
+            await self.hands.bring_up(tf, plan)
+        except BaseException:
+            if edit is not None:
+                await cancel_all([edit])
+            raise
+        if edit is not None:
+            await edit
         await self.hands.expire(tf)
         return False
+
+    async def _edit_table(self, tf: TableFeed, plan: Plan) -> None:
+        with given_up_if_refused(tf.table.id, "the table message"):
+            await self.public.table_message(tf, plan)
 
     # ================================================================== answers to clicks
 

@@ -323,4 +323,7 @@ def plan_of(tf: TableFeed, languages: Languages) -> Plan:
         viewer = languages.private(t.guild_id, lane.user_id, lane.locale)
         mine = plan.turn if seat == seat_no and st.phase != Phase.OVER else None
         plan.hands.append((lane, seat_no, viewer, mine))
+    # The hand whose turn it is first: the others' edits (they see the card played) would
+    # otherwise hold the turn behind their requests.
+    plan.hands.sort(key=lambda hand: hand[3] is None)
     return plan
