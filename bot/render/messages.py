@@ -7,6 +7,8 @@ sent ephemerally to its owner.
 
 from __future__ import annotations
 
+import dataclasses
+
 from bot import ids
 from bot.daily import is_daily
 from bot.i18n import Lang
@@ -353,6 +355,25 @@ def hand_message(t: Table, seat: int, lang: Lang, note: str | None = None) -> Re
         rows.append(tuple(choices))
     rows.append(tuple(tools))
     return Rendered(content="\n".join(lines), rows=tuple(rows))
+
+
+def held_hand(hand: Rendered) -> Rendered:
+    """``hand`` with its moves (cards and bids) shown but not yet clickable, its tools
+    (Refresh, Hint) kept: a copy about to be replaced by a new one further down (a click
+    answered in place with a new hand, which comes below that hand's table message and the
+    last hand's result) never offers a turn above them (``bot.tables.feed.hands``)."""
+    rows = tuple(
+        row
+        if isinstance(row, Select)
+        else tuple(
+            dataclasses.replace(b, disabled=True)
+            if not b.disabled and ids.PLAY.fullmatch(b.custom_id)
+            else b
+            for b in row
+        )
+        for row in hand.rows
+    )
+    return dataclasses.replace(hand, rows=rows)
 
 
 def expired_hand(t: Table, lang: Lang) -> Rendered:

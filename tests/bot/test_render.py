@@ -11,6 +11,7 @@ from bot.render import Button, Rendered, Select, card_label, clean_name, escape
 from bot.render.messages import (
     final_standings,
     hand_message,
+    held_hand,
     layout_cards,
     lobby_message,
     table_message,
@@ -297,3 +298,27 @@ def test_computers_and_people_on_autopilot_read_differently() -> None:
     text = table_message(t, EN).text()
     assert "🤖 Ada" in text
     assert "p2 (away)" in text and "🤖 p2" not in text
+
+
+def test_a_held_hand_shows_the_same_moves_none_clickable_and_keeps_its_tools() -> None:
+    """A copy answered in place with a new hand goes out held (bot.tables.feed.hands): the
+    new hand comes further down, and a turn shown above it would not be the newest message."""
+    t = sample_table("smear", 3, seed=1)
+    assert t.state is not None
+    seat = t.state.current_player
+    assert seat is not None
+    hand = hand_message(t, seat, EN)
+    held = held_hand(hand)
+
+    def buttons(r: Rendered) -> list[Button]:
+        return [b for row in r.rows if not isinstance(row, Select) for b in row]
+
+    moves = [b for b in buttons(hand) if b.custom_id.startswith("tb:p:")]
+    assert any(not b.disabled for b in moves), "the sample hand has a move to hold"
+    assert held.content == hand.content
+    assert [b.custom_id for b in buttons(held)] == [b.custom_id for b in buttons(hand)]
+    for before, after in zip(buttons(hand), buttons(held), strict=True):
+        if before.custom_id.startswith("tb:p:"):
+            assert after.disabled, after
+        else:  # Refresh, Hint: a held copy can still be brought up to date
+            assert after.disabled == before.disabled, after

@@ -133,7 +133,12 @@ class Hands:
             and channels.knows(copy.message_id)
             and not channels.at_bottom(tf.table.play_channel_id, lane.user_id, copy.message_id)
         )
-        if copy is not None and plan.revision <= copy.shown and not (new_hand or buried):
+        # (A copy answered in place with a new hand shows its revision, held: its turn came.)
+        if (
+            copy is not None
+            and plan.revision <= copy.shown
+            and not (new_hand or buried or turn_came)
+        ):
             return True
         if copy is None or new_hand or turn_came or buried:
             # Their turn (or a new hand) must be the newest message they see.
@@ -439,9 +444,10 @@ class Hands:
                 # else (Show my hand, /hand) posts a new copy. Either way the hand is drawn as
                 # the table is when the answer leaves: a move made while this click waited for
                 # the lane never comes back as the past.
-                current = Current(shown)
+                current = Current(shown, old.hand_no if live and old is not None else None)
                 posted = await update(current) if on_copy else await post(current)
                 shown = current.shown
+                held = current.held  # the feed lights it, or posts the hand further down
                 message_id = posted if posted is not None or not on_copy else click.message_id
                 if posted is not None:
                     self.discord.channels.posted(t.play_channel_id, posted, private_to=user_id)
@@ -455,13 +461,14 @@ class Hands:
                     message_id,
                     issued,
                     shown=shown.revision,
-                    turn=shown.turn,
+                    # A held copy shows no turn: the feed posts its hand further down.
+                    turn=None if held else shown.turn,
                     # Where it is: a copy answered in place is still where it was posted (a
                     # new hand moves it below the new table message).
                     hand_no=old.hand_no
                     if live and old is not None and posted is None
                     else shown.hand_no,
-                    payload=shown.payload,
+                    payload=render.held_hand(shown.payload) if held else shown.payload,
                     edited_at=self.clock.monotonic(),
                 )
                 if old is not None and not live:

@@ -49,12 +49,27 @@ class Current:
     """A click's answer as its table is when the answer leaves (a ``ports.Drawing``): what
     was rendered when the click was handled, unless a change was committed since (the answer
     may wait for its person's lane, or for Discord's acknowledgement, while someone else
-    moves), then drawn anew. ``shown`` is what was sent, once it was."""
+    moves), then drawn anew. ``shown`` is what was sent, once it was.
 
-    def __init__(self, shown: Shown) -> None:
+    ``hold_past``: the hand a copy answered in place sits in. Drawn with a newer hand, it goes
+    ``held`` (``render.held_hand``): the new hand is posted further down, below its table
+    message (and the last hand's result), and a turn shown above them would not be the newest
+    message its person sees."""
+
+    def __init__(self, shown: Shown, hold_past: int | None = None) -> None:
         self.shown = shown
+        self.hold_past = hold_past
+        self.held = False
 
     def draw(self) -> Rendered | None:
+        payload = self._drawn()
+        if payload is None or self.hold_past is None or self.shown.hand_no <= self.hold_past:
+            self.held = False
+            return payload
+        self.held = True
+        return render.held_hand(payload)
+
+    def _drawn(self) -> Rendered | None:
         shown, t = self.shown, self.shown.table
         if t is None or shown.redraw is None or t.revision == shown.revision:
             return shown.payload  # nothing committed since it was rendered
