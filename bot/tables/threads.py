@@ -162,10 +162,10 @@ class Threads:
         if refused is not None:
             return refused
         name = thread_name(t, self.languages.public(t.guild_id))
-        await self.budget.spend()
-        opened = await self.discord.create_thread(
-            t.channel_id, lobby_message_id, name, ARCHIVE_MINUTES
-        )
+        async with self.budget.request():
+            opened = await self.discord.create_thread(
+                t.channel_id, lobby_message_id, name, ARCHIVE_MINUTES
+            )
         if isinstance(opened, ThreadRefused):
             if opened.why == RATE_LIMITED:
                 self.retry_at[t.guild_id] = self.clock.monotonic() + opened.retry_after
@@ -206,8 +206,8 @@ class Threads:
         it."""
         if t.thread_id is None:
             return THREAD_OPEN
-        await self.budget.spend()
-        return await self.discord.reopen_thread(t.thread_id)
+        async with self.budget.request():
+            return await self.discord.reopen_thread(t.thread_id)
 
     async def _patiently(self, request: Callable[[], Awaitable[None]]) -> None:
         """A background request about a thread (each try paced by the ``Budget``), asked
@@ -215,8 +215,8 @@ class Threads:
         tries = iter(range(LIMITED_TRIES - 1))
 
         async def paced() -> None:
-            await self.budget.spend()
-            await request()
+            async with self.budget.request():
+                await request()
 
         def again(retry_after: float) -> bool:
             log.info("thread request rate-limited, asked again in %.0f s", retry_after)

@@ -24,7 +24,7 @@ import asyncio
 import bisect
 import contextlib
 from collections import deque
-from collections.abc import Hashable
+from collections.abc import AsyncIterator, Hashable
 from typing import Generic, TypeVar
 
 from bot.tables.ports import Clock
@@ -124,6 +124,15 @@ class SlidingWindows(Generic[K]):
         self.recent(key).append(now)
         return now
 
+    @contextlib.asynccontextmanager
+    async def request(self, key: K) -> AsyncIterator[None]:
+        """One request now, sent inside the block: counted from its answer (``landed``)."""
+        sent = self.spend(key)
+        try:
+            yield
+        finally:
+            self.landed(key, sent)
+
     def landed(self, key: K, sent: float) -> None:
         """The request sent at ``sent`` was answered now: it counts from now. Discord's window
         opens when a request reaches it, which a slow network or a busy machine makes later
@@ -173,16 +182,31 @@ class Budget:
         """This process's part of the token's budget (``fraction``: its part of the shards)."""
         return cls(per_second * fraction * SAFETY, clock)
 
-    async def spend(self) -> None:
-        """Wait until one more request fits in the window, and count it."""
+    @contextlib.asynccontextmanager
+    async def request(self) -> AsyncIterator[None]:
+        """One request under the bot's token, sent inside the block: it waits for its turn,
+        and counts from its answer. Discord counts a request when it arrives, which a busy
+        network or process makes later than the sending: counted from the sending, requests
+        sent a second apart could arrive closer together than Discord allows (global 429s at
+        400 tables, the bot sending its whole share through a burst of hand results)."""
+        sent = await self._spend()
+        try:
+            yield
+        finally:
+            self._window.landed(None, sent)
+
+    async def _spend(self) -> float:
+        """Wait until one more request fits in the window, and count it; its time."""
         self._waiting += 1
         started = self.clock.monotonic()
         try:
             async with self._turn:
                 while (wait := self._window.wait(None)) > 0:
                     await self.clock.sleep(wait)
-                self.waited += self._window.spend(None) - started
+                sent = self._window.spend(None)
+                self.waited += sent - started
                 self.spent += 1
+                return sent
         finally:
             self._waiting -= 1
 

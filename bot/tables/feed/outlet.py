@@ -373,9 +373,8 @@ class Outlet:
                 return made, voice.reaching(made)
         if not fallback:
             return None, voice
-        await self.budget.spend()
-        self.buckets.spend(channel_id)
-        posted = await self.discord.post(channel_id, message, nonce)
+        async with self.budget.request(), self.buckets.request(channel_id):
+            posted = await self.discord.post(channel_id, message, nonce)
         if posted is not None:
             self.channels.posted(channel_id, posted)
         return posted, BOT
@@ -401,10 +400,11 @@ class Outlet:
             if answer.outcome is Outcome.GONE:  # deleted: nobody can edit it, not even the bot
                 return False
             # Refused, or asked to wait: the message is there, the bot's own authority edits it.
-        await self.budget.spend()
-        payload = _drawn(message)
-        self.buckets.spend(channel_id)
-        if await self.discord.edit(channel_id, message_id, payload):
+        async with self.budget.request():
+            payload = _drawn(message)
+            async with self.buckets.request(channel_id):
+                edited = await self.discord.edit(channel_id, message_id, payload)
+        if edited:
             return True
         self.forget(message_id)
         return False
@@ -424,13 +424,13 @@ class Outlet:
             if answer.outcome is Outcome.SENT or answer.outcome is Outcome.GONE:
                 self.forget(message_id)
                 return
-        await self.budget.spend()
-        await self.discord.delete(channel_id, message_id)
+        async with self.budget.request():
+            await self.discord.delete(channel_id, message_id)
         self.forget(message_id)
 
     async def recent(self, channel_id: int, after: int) -> list[Posted] | None:
-        await self.budget.spend()
-        return await self.discord.recent(channel_id, after)
+        async with self.budget.request():
+            return await self.discord.recent(channel_id, after)
 
     # ------------------------------------------------------------------ hands (ephemeral)
 

@@ -75,7 +75,8 @@ async def test_the_budget_and_the_creates_count_with_the_same_window() -> None:
     clock = HandClock()
     budget = Budget(per_second=3, clock=clock)
     for _ in range(3):
-        await budget.spend()
+        async with budget.request():
+            pass
     assert budget.pressure() == pytest.approx(1.0)
     clock.advance(1.05)
     assert budget.pressure() == 0.0
@@ -107,8 +108,8 @@ def test_the_budget_serves_requests_in_the_order_they_came_whatever_comes_after(
         async def request(n: int) -> None:
             nonlocal longest
             asked = loop.time()
-            await budget.spend()
-            served.append(n)
+            async with budget.request():
+                served.append(n)
             longest = max(longest, loop.time() - asked)
 
         tasks = []
@@ -125,3 +126,17 @@ def test_the_budget_serves_requests_in_the_order_they_came_whatever_comes_after(
         loop.close()
     assert served == sorted(served), "served in the order they came"
     assert longest <= 60 / 4 - 5 + 1.5, "the last one waits for those before it, no longer"
+
+
+async def test_a_request_under_the_bots_token_counts_from_its_answer() -> None:
+    """Discord counts a request when it arrives: one answered late (a busy network) holds its
+    place in the budget's window from its answer, not from its sending."""
+    clock = HandClock()
+    budget = Budget(per_second=2, clock=clock)
+    for _ in range(2):
+        async with budget.request():
+            clock.advance(0.25)  # the answer comes a quarter of a second later
+    clock.advance(0.6)  # 1.1 s after the first was sent, 0.6 s after the last answer
+    assert budget.pressure() == pytest.approx(1.0), "both still count"
+    clock.advance(0.5)
+    assert budget.pressure() == 0.0
