@@ -136,6 +136,11 @@ async def test_a_click_that_reaches_a_lagging_bot_late_is_still_acknowledged_in_
     async with run_bot(emu, make_bot(db)) as bot:
         p = await _one_move_in(emu, bot, w)
         before = p.table.version
+        # The hand that follows the next person to the bottom is lit once the database knows
+        # its copy (a new copy goes out held): the lock comes after that, as the click does.
+        uid = await p.wait_for_human_or_end()
+        assert uid is not None
+        await p.my_turn_hand(uid)
         locker = await asyncio.create_subprocess_exec(
             sys.executable, "-c", LOCKER, str(db), "6", stdout=asyncio.subprocess.PIPE
         )

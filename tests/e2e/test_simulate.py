@@ -21,7 +21,10 @@ def test_a_seed_decides_the_whole_world_and_the_same_seed_the_same_one() -> None
 
 # Seed 7: Smear under the reported limits, 5% of tokens failing, Refresh before a card.
 # Seed 11: Smear over a network delaying each request up to 600 ms, Refresh before a card.
-@pytest.mark.parametrize("seed", [7, 11])
+# Seed 699: the bot killed 1 ms after Discord made a new copy of alice's hand, before its id
+# came back (the soak found it: the copy nobody could reach stayed live, then stale, "alice
+# has 2 live copies"; a new copy now goes out held until the database knows it).
+@pytest.mark.parametrize("seed", [7, 11, 699])
 def test_whole_seeded_games_pass_every_check(seed: int) -> None:
     outcome = run_seed(seed)
     assert outcome.failure is None, outcome.failure

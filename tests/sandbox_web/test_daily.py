@@ -65,7 +65,9 @@ async def test_the_daily_deal_by_clicking(daily_sandbox: Sandbox, browser: Any) 
     await result.wait_for()
     assert "to the end" in await result.inner_text()
     await button(result, "Board of the day").click()
-    board = ada.page.locator('.msg[data-ephemeral="1"]:has-text("board of")').last
+    # (The ended hand says "the board of the day is one button away" too: the board is the
+    # message that marks its reader.)
+    board = ada.page.locator('.msg[data-ephemeral="1"]:has-text("← you")').last
     await board.wait_for()
     text = await board.inner_text()
     assert "1. Ada" in text and "← you" in text, text

@@ -140,18 +140,19 @@ class Hands:
             and not (new_hand or buried or turn_came)
         ):
             return True
+        moved = False
         if copy is None or new_hand or turn_came or buried:
             # Their turn (or a new hand) must be the newest message they see.
             payload = plan.hand(lane, seat, lang)
             if payload is None:
                 return False
-            if await self._to_bottom(tf, plan, lane, (seat, lang), turn):
-                return True
+            moved = await self._to_bottom(tf, plan, lane, (seat, lang), turn)
         copy = lane.copy
         if copy is None or copy.expired or not self.usable(copy.token, copy.issued):
             return True
         # The turn that reaches its person goes now (where the copy is); others once per gap.
-        urgent = new_hand or turn_came or (copy.turn is not None and copy.turn != turn)
+        # A new copy went out held, and the database knows it: its moves are lit now.
+        urgent = moved or new_hand or turn_came or (copy.turn is not None and copy.turn != turn)
         return await self._edit(tf, plan, lane, copy, (seat, lang, turn), urgent=urgent)
 
     async def _to_bottom(
@@ -246,16 +247,21 @@ class Hands:
         *,
         rescue: bool = False,
     ) -> bool:
-        """Post the hand anew at the bottom with the freshest token, then remove the older copy.
-        False if no token can post (idle for 15 minutes: the ping shows the way back). The
-        hand is drawn from the plan as the post leaves: ``TableMoved`` if the table moved on
-        while the token's window or the database was awaited."""
+        """Post the hand anew at the bottom with the freshest token, held (its moves greyed:
+        ``render.held_hand``), and remove the older copy; the caller lights it by an edit once
+        the database knows it. Discord makes the copy before its id comes back: a process
+        killed in between leaves a copy nobody can reach again, and a held one never offers a
+        move the table has moved past. False if no token can post (idle for 15 minutes: the
+        ping shows the way back). The hand is drawn from the plan as the post leaves:
+        ``TableMoved`` if the table moved on while the token's window or the database was
+        awaited."""
         seat, lang = drawing
         tokens = lane.tokens()
 
-        # The freshest token with room in its window first (a full one would make it wait).
+        # The freshest token with room in its window for the post and the edit that lights
+        # it first (a full one would make the copy wait, held).
         def order(known: tuple[str, float]) -> tuple[bool, float]:
-            return self.discord.wait_for(Voice(*known), URGENT) > 0, -known[1]
+            return self.discord.wait_for(Voice(*known), PATIENT) > 0, -known[1]
 
         for token, issued in sorted(tokens, key=order):
             if not self.usable(token, issued):
@@ -266,7 +272,7 @@ class Hands:
                 await self._save_now(tf.table.id, lane)
             channel = tf.table.play_channel_id
             message_id = await self.discord.hand_post(
-                channel, lane.user_id, token, issued, lambda: plan.hand(lane, seat, lang)
+                channel, lane.user_id, token, issued, lambda: _held(plan.hand(lane, seat, lang))
             )
             if message_id is None:  # refused (never tried again), or no room in the channel
                 if not self.discord.room_for_hand(channel, rescue=rescue):
@@ -279,16 +285,19 @@ class Hands:
                 message_id,
                 issued,
                 shown=plan.revision,
-                turn=turn,
+                turn=None,  # held: no turn shown yet
                 hand_no=plan.hand_no,
-                payload=plan.drawn_hand(lane),
+                payload=_held(plan.drawn_hand(lane)),
                 edited_at=self.clock.monotonic(),
             )
+            # The older copy goes at once: while the new one is held, it would be the one
+            # people click. (After a crash before the save, the feed finds it gone and posts
+            # the hand anew.)
+            if old is not None:
+                self._spawn(self._remove_copy(old))
             # Saved at once: a copy the database does not know could never be reached again
             # after a crash.
             await self._save_now(tf.table.id, lane)
-            if old is not None:
-                self._spawn(self._remove_copy(old))
             return True
         return False
 
@@ -488,3 +497,8 @@ class Hands:
         self.remember(tf.table.id, lane)
         if lane.copy is None:
             tf.wake.set()
+
+
+def _held(hand: Rendered | None) -> Rendered | None:
+    """A new copy of a hand as it is posted (``render.held_hand``)."""
+    return None if hand is None else render.held_hand(hand)

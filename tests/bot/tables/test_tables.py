@@ -27,6 +27,7 @@ from bot import ids
 from bot.computers import ComputerPlayers
 from bot.storage import Storage
 from bot.tables import NewTable, Tables
+from bot.tables.feed.limits import CLOCK_MARGIN, TOKEN_WINDOW
 from bot.tables.feed.outlet import BOT, Voice
 from bot.tables.feed.state import plan_of
 from tests.bot.tables.fakes import (
@@ -104,8 +105,9 @@ async def _world(tmp_path: Path, *, jitter: int | None = None) -> World:
 async def _settle(w: World, patience: float = 60.0) -> None:
     """Until the feed has sent everything it has (the fake answers at once; a chart is drawn
     in a worker thread, which on a busy machine takes seconds). What waits for room in a
-    token's window (at most its 2 s) is due when the clock gets there: the clock is moved on
-    to it, as time would. ``patience``: real seconds before giving up (a test then fails)."""
+    token's window (at most its 2 s, counted 2.05 s) is due when the clock gets there: the
+    clock is moved on to it, as time would. ``patience``: real seconds before giving up (a test
+    then fails)."""
     quiet = 0
     seen = -1
     loop = asyncio.get_running_loop()
@@ -121,7 +123,8 @@ async def _settle(w: World, patience: float = 60.0) -> None:
         if w.discord.crashed.is_set():
             return
         if quiet >= 3:
-            feeds = [tf for tf in w.tables.feed.tables.values() if tf.due <= w.clock.now + 2.0]
+            soon = w.clock.now + TOKEN_WINDOW + CLOCK_MARGIN  # a token's window, as counted
+            feeds = [tf for tf in w.tables.feed.tables.values() if tf.due <= soon]
             if not feeds:
                 return
             w.clock.now = max(w.clock.now, min(tf.due for tf in feeds))
@@ -444,6 +447,9 @@ async def test_the_table_message_never_waits_for_one_tokens_window(tmp_path: Pat
         slot = tf.slots[f"table:{t.hand_no}"]
         token = slot.voice
         assert token.token is not None, "the table message went through a token"
+        # The opening's requests through that token (the table message, the first hand, held,
+        # and the edit that lit it) have left its window.
+        w.clock.advance(TOKEN_WINDOW + CLOCK_MARGIN)
         now = w.clock.monotonic()
         slot.edited_at = now - 10.0  # its edit gap is long past
         assert feed.public._edit_way(tf, slot, now) == token, "a token with room carries it"
