@@ -294,6 +294,8 @@ class Hands:
             # people click. (After a crash before the save, the feed finds it gone and posts
             # the hand anew.)
             if old is not None:
+                if old.message_id is not None:
+                    lane.replaced.append(old.message_id)
                 self._spawn(self._remove_copy(old))
             # Saved at once: a copy the database does not know could never be reached again
             # after a crash.
@@ -441,7 +443,14 @@ class Hands:
                 and not old.expired
                 and self.discord.alive(old.token, old.issued, margin=KEEP_TOKEN)
             )
-            if live and old is not None and old.shown > shown.revision:
+            # A click from a copy the feed replaced (it was on its way while the new copy went
+            # out held, or it came as the old one was deleted): the new copy is the live one,
+            # and shows what the click did. Made live again, the old copy would be the
+            # person's only one, deleted, and the new one deleted too (soak seed 1945).
+            replaced = on_copy and not live and click.message_id in lane.replaced
+            if replaced:
+                await update(None)
+            elif live and old is not None and old.shown > shown.revision:
                 # The live copy already shows something newer: only acknowledged.
                 await update(None)
                 if not keep:

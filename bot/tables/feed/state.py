@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import math
 import secrets
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -127,6 +128,7 @@ class HandCopy:
 
 
 SPARE_TOKENS = 3  # a person's earlier tokens kept, for when Discord refuses the freshest
+REPLACED_KEPT = 4  # a person's copies remembered as replaced (clicks in flight from them)
 
 
 @dataclass
@@ -140,6 +142,9 @@ class HandLane:
     locale: str | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     saved: HandCopyRow | None = None  # as the database has it
+    # The copies the feed replaced by a new one lately (being deleted, or gone): a click that
+    # was on its way from one is only acknowledged, never makes it the live copy again.
+    replaced: deque[int] = field(default_factory=lambda: deque(maxlen=REPLACED_KEPT))
 
     def saw(self, token: str, issued: float) -> None:
         """A new click's token: the freshest now; the one before it is kept as a spare."""
