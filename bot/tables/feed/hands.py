@@ -444,12 +444,16 @@ class Hands:
                 and self.discord.alive(old.token, old.issued, margin=KEEP_TOKEN)
             )
             # A click from a copy the feed replaced (it was on its way while the new copy went
-            # out held, or it came as the old one was deleted): the new copy is the live one,
-            # and shows what the click did. Made live again, the old copy would be the
-            # person's only one, deleted, and the new one deleted too (soak seed 1945).
+            # out held, or came before the old one's deletion could be sent): the new copy is
+            # the live one, and shows what the click did; the clicked one is cut to a line
+            # by the click's own answer. Made live again, it would be the person's only copy,
+            # being deleted, and the new one deleted too (soak seed 1945); left as it was, a
+            # second live copy until its deletion goes (seed 1165).
             replaced = on_copy and not live and click.message_id in lane.replaced
             if replaced:
-                await update(None)
+                await update(
+                    render.moved_hand(self.languages.private(t.guild_id, user_id, click.locale))
+                )
             elif live and old is not None and old.shown > shown.revision:
                 # The live copy already shows something newer: only acknowledged.
                 await update(None)
