@@ -35,8 +35,7 @@ from typing import Any, Literal
 
 from benchmarks.people import Watch
 from bot.model import count_actions
-from sandbox import DiscordEmulator, run_bot
-from sandbox.virtual_time import VirtualTimeLoop
+from sandbox import DiscordEmulator, run_bot, virtual_time
 from tests.e2e.harness import Players, lobby_table_id, make_world, text_of
 
 PACES = ("0.05-0.5", "0.3-1.5", "2-6")
@@ -230,14 +229,7 @@ def main() -> None:
     for pace in args.pace or PACES:
         for game in args.game or ("smear", "salad"):
             main = play(game, pace, args.failing, args.public_messages, args.seed, args.delay)
-            if args.virtual:
-                loop = VirtualTimeLoop(seed=args.seed)
-                try:
-                    result = loop.run_until_complete(main)
-                finally:
-                    loop.close()
-            else:
-                result = asyncio.run(main)
+            result = virtual_time.run(main, seed=args.seed) if args.virtual else asyncio.run(main)
             print(report(result), flush=True)
 
 

@@ -57,7 +57,7 @@ import sys
 import threading
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor
 from types import FrameType
 from typing import Any, TypeVar, TypeVarTuple
@@ -234,3 +234,13 @@ class VirtualTimeLoop(asyncio.SelectorEventLoop):
         self._now += timeout
         self.jumps += 1
         return []
+
+
+def run(main: Coroutine[Any, Any, T], *, seed: int | None = None) -> T:
+    """``main`` on a loop of its own on virtual time (``seed``: as ``VirtualTimeLoop``), as
+    ``asyncio.run`` would on the real clock."""
+    loop = VirtualTimeLoop(seed=seed)
+    try:
+        return loop.run_until_complete(main)
+    finally:
+        loop.close()

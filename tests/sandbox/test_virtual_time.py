@@ -7,26 +7,22 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import aiosqlite
 
 from bot.chance import deal_seed
 from bot.clock import wall_time
 from bot.tables.ports import SystemClock
-from sandbox.virtual_time import VirtualTimeLoop
+from sandbox.virtual_time import VirtualTimeLoop, run
 
 T = TypeVar("T")
 
 
-def on_virtual_time(main: Callable[[], Awaitable[T]]) -> T:
-    loop = VirtualTimeLoop()
-    try:
-        return loop.run_until_complete(main())
-    finally:
-        loop.close()
+def on_virtual_time(main: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    return run(main())
 
 
 def test_an_hour_of_sleep_moves_the_clock_an_hour_in_one_jump() -> None:

@@ -322,7 +322,7 @@ class Feed:
         # change where a message is, each waits for its own token, and neither waits for the
         # other's requests (one after the other, the table trailed a move by their round trips).
         edit = None
-        if plan.table_slot is not None:
+        if plan.table_slot is not None and not self.public.table_shows(tf, plan):
             edit = asyncio.create_task(self._edit_table(tf, plan))
         try:
             with given_up_if_refused(t.id, "the ping of a turn"):

@@ -490,7 +490,7 @@ class Hands:
                     hand_no=old.hand_no
                     if live and old is not None and posted is None
                     else shown.hand_no,
-                    payload=render.held_hand(shown.payload) if held else shown.payload,
+                    payload=current.sent if held else shown.payload,
                     edited_at=self.clock.monotonic(),
                 )
                 if old is not None and not live:

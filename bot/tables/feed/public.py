@@ -283,6 +283,14 @@ class PublicMessages:
             and self.discord.budget.pressure() < BOT_CARRY_PRESSURE
         )
 
+    def table_shows(self, tf: TableFeed, plan: Plan) -> bool:
+        """The plan's table message shows its revision already (or Discord refused that
+        drawing of it): an edit has nothing to send."""
+        if plan.revision == tf.table_refused_at:
+            return True
+        slot = None if plan.table_slot is None else tf.slots.get(plan.table_slot)
+        return slot is not None and bool(slot.message_id) and plan.revision <= slot.shown
+
     def table_message_first(self, tf: TableFeed, plan: Plan) -> bool:
         """The plan's table message is to be posted (a new hand's) or posted anew (moved to
         a fresher token): it goes before the hands, so a hand showing a turn stays below it."""

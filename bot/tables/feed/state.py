@@ -55,20 +55,21 @@ class Current:
     ``hold_past``: the hand a copy answered in place sits in. Drawn with a newer hand, it goes
     ``held`` (``render.held_hand``): the new hand is posted further down, below its table
     message (and the last hand's result), and a turn shown above them would not be the newest
-    message its person sees."""
+    message its person sees. ``sent``: the payload last drawn (held or not)."""
 
     def __init__(self, shown: Shown, hold_past: int | None = None) -> None:
         self.shown = shown
         self.hold_past = hold_past
         self.held = False
+        self.sent: Rendered | None = None
 
     def draw(self) -> Rendered | None:
         payload = self._drawn()
-        if payload is None or self.hold_past is None or self.shown.hand_no <= self.hold_past:
-            self.held = False
-            return payload
-        self.held = True
-        return render.held_hand(payload)
+        self.held = not (
+            payload is None or self.hold_past is None or self.shown.hand_no <= self.hold_past
+        )
+        self.sent = render.held_hand(payload) if self.held and payload is not None else payload
+        return self.sent
 
     def _drawn(self) -> Rendered | None:
         shown, t = self.shown, self.shown.table
@@ -143,7 +144,7 @@ class HandLane:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     saved: HandCopyRow | None = None  # as the database has it
     # The copies the feed replaced by a new one lately (being deleted, or gone): a click that
-    # was on its way from one is only acknowledged, never makes it the live copy again.
+    # was on its way from one never makes it the live copy again.
     replaced: deque[int] = field(default_factory=lambda: deque(maxlen=REPLACED_KEPT))
 
     def saw(self, token: str, issued: float) -> None:

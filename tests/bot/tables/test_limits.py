@@ -10,7 +10,7 @@ import pytest
 
 from bot.tables.feed.limits import Budget, SlidingWindows, WebhookCreates
 from bot.tables.ports import SystemClock
-from sandbox.virtual_time import VirtualTimeLoop
+from sandbox import virtual_time
 from tests.bot.tables.fakes import HandClock
 
 
@@ -119,11 +119,7 @@ def test_the_budget_serves_requests_in_the_order_they_came_whatever_comes_after(
         await asyncio.gather(*tasks)
         return served, longest
 
-    loop = VirtualTimeLoop()
-    try:
-        served, longest = loop.run_until_complete(main())
-    finally:
-        loop.close()
+    served, longest = virtual_time.run(main())
     assert served == sorted(served), "served in the order they came"
     assert longest <= 60 / 4 - 5 + 1.5, "the last one waits for those before it, no longer"
 
