@@ -21,6 +21,8 @@ from typing import Any
 
 import aiohttp
 
+from bot.storage.heartbeats import ALIVE_WITHIN
+
 log = logging.getLogger("trickbot.discord")
 
 INVALID = frozenset({401, 403, 429})  # what Discord counts toward its ban
@@ -157,7 +159,9 @@ def read_heartbeats(target: str) -> list[tuple[str, float, dict[str, Any]]]:
 def describe(owner: str, alive_at: float, status: dict[str, Any], now: float) -> str:
     """One operator's paragraph about one owner."""
     ago = now - alive_at
-    state = "running" if ago < 10 else f"stopped or unreachable (last seen {ago:,.0f} s ago)"
+    state = (
+        "running" if ago < ALIVE_WITHIN else f"stopped or unreachable (last seen {ago:,.0f} s ago)"
+    )
     lines = [f"{owner}: {state}"]
     if status:
         lines.append(

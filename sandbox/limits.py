@@ -7,7 +7,7 @@ request with 400 "Invalid Form Body" (code 50035), as Discord does.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 Problem = tuple[str, str]
@@ -55,21 +55,30 @@ LINK_BUTTON_STYLE = 5
 PREMIUM_BUTTON_STYLE = 6
 
 
-def iter_components(components: Any) -> Iterator[dict[str, Any]]:
-    """Every component in a (possibly nested, components v2) tree, depth first."""
+def iter_components(components: Any) -> list[dict[str, Any]]:
+    """Every component in a (possibly nested, components v2) tree, depth first. (A list, not a
+    generator: the emulator looks at every component of every message it is sent.)"""
+    found: list[dict[str, Any]] = []
+    _collect_components(components, found)
+    return found
+
+
+def _collect_components(components: Any, found: list[dict[str, Any]]) -> None:
     if not isinstance(components, list):
         return
     for comp in components:
         if not isinstance(comp, dict):
             continue
-        yield comp
-        yield from iter_components(comp.get("components"))
+        found.append(comp)
+        children = comp.get("components")
+        if children is not None:
+            _collect_components(children, found)
         accessory = comp.get("accessory")
         if isinstance(accessory, dict):
-            yield accessory
+            found.append(accessory)
         child = comp.get("component")  # label component (modals)
         if isinstance(child, dict):
-            yield child
+            found.append(child)
 
 
 def _len(value: Any) -> int:

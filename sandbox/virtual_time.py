@@ -73,6 +73,10 @@ Ts = TypeVarTuple("Ts")
 OUTSIDE_MODULES = ("aiosqlite", "asyncpg")
 # Those of them whose futures a thread resolves (with ``call_soon_threadsafe``).
 THREAD_MODULES = ("aiosqlite",)
+# How many frames above ``create_future`` are looked at for one of those modules: theirs are
+# the first or second (aiosqlite's own, asyncpg's behind a compiled frame or one of asyncio's),
+# and every future of the game is made here, most of them deep in discord.py and aiohttp.
+OUTSIDE_FRAMES = 6
 # Seconds of real time one wait for outside work lasts before it is looked at again.
 OUTSIDE_POLL = 0.05
 # Seconds of real time the loop waits for outside work with nothing else to do before it lets
@@ -197,7 +201,9 @@ class VirtualTimeLoop(asyncio.SelectorEventLoop):
     def create_future(self) -> asyncio.Future[Any]:
         future = super().create_future()
         frame: FrameType | None = sys._getframe(1)
-        while frame is not None:
+        for _ in range(OUTSIDE_FRAMES):
+            if frame is None:
+                break
             module = frame.f_globals.get("__name__", "")
             if module.startswith(OUTSIDE_MODULES):
                 self._outside[future] = (frame.f_code, frame.f_lineno)

@@ -38,11 +38,12 @@ from bot.i18n import Lang
 from bot.languages import Languages
 from bot.model import PLAYING, Refusal, Table
 from bot.storage import Shards, Storage
+from bot.storage.heartbeats import BEAT_SECONDS
 from bot.tables.commands import Commands, NewTable
 from bot.tables.driver import Driver
 from bot.tables.feed import Feed
 from bot.tables.feed.limits import CREATES_LIMIT, CREATES_WINDOW, DISCORD_PER_SECOND, Budget
-from bot.tables.life import HEARTBEAT_SECONDS, Life
+from bot.tables.life import Life
 from bot.tables.ports import (
     NO_PERMISSION,
     THREAD_AT_CAP,
@@ -90,7 +91,7 @@ class Tables:
         time_scale: float = 1.0,
         computers: ComputerPlayers | None = None,
         shards: Shards | None = None,
-        heartbeat_seconds: float = HEARTBEAT_SECONDS,
+        heartbeat_seconds: float = BEAT_SECONDS,
         status: Callable[[], dict[str, object]] | None = None,
         requests_per_second: float = DISCORD_PER_SECOND,
         daily_iterations: int = ITERATIONS,

@@ -27,7 +27,9 @@ from bot.tasks import cancel_all
 
 log = logging.getLogger("trickbot.tables")
 
-HEARTBEAT_SECONDS = 1.0  # how often an owner says it is alive (and a waiting one tries to own)
+# Seconds between two tries of a process that waits to own its tables (another process has
+# them, or the database was away): how soon it takes over once they are free.
+TAKE_RETRY_SECONDS = 1.0
 MIN_TURN_AFTER_RESTART = 30.0  # a turn resumes with the time it had left, never less than this
 
 
@@ -148,7 +150,7 @@ class Life:
                     self._start_loading()
             except Exception as e:
                 log.warning("heartbeat failed: %s", e)
-            await asyncio.sleep(self.heartbeat_seconds)
+            await asyncio.sleep(self.heartbeat_seconds if self.owned else TAKE_RETRY_SECONDS)
 
     async def _beat(self) -> None:
         report = {"tables": len(self.registry.tables), **self.status()}

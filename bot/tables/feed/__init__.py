@@ -338,8 +338,31 @@ class Feed:
         return False
 
     async def _edit_table(self, tf: TableFeed, plan: Plan) -> None:
-        with given_up_if_refused(tf.table.id, "the table message"):
-            await self.public.table_message(tf, plan)
+        """The plan's table message edited. A plan that could not be drawn because the table
+        was being changed (a computer moving at once after a person) is made again for this
+        edit once the change is committed, and shows the newer move too; if that change ended
+        the hand, its outbox row with the table's last drawing is shown now (the pass carrying
+        out the row then finds it shown). Waiting for the next pass instead, the table trailed
+        the move by this pass's hands' round trips. A new hand's table message is the next
+        pass's: it is posted before the hands."""
+        t = tf.table
+        while True:
+            with given_up_if_refused(t.id, "the table message"):
+                await self.public.table_message(tf, plan)
+            if self.public.table_shows(tf, plan):
+                return
+            if t.revision == plan.revision and not t.lock.locked():
+                return  # waiting for its gap or a way with room: a pass sends it
+            async with t.lock:  # the change under way is committed (or given up)
+                last = next((r for r in reversed(tf.outbox) if r.slot == plan.table_slot), None)
+                fresh = None if tf.outbox or not t.live else plan_of(tf, self.languages)
+            if last is not None:
+                with given_up_if_refused(t.id, "the table message"):
+                    await self.public.show_row(tf, last)
+                return
+            if fresh is None or fresh.table_slot != plan.table_slot:
+                return
+            plan = fresh
 
     # ================================================================== answers to clicks
 

@@ -95,9 +95,9 @@ class PublicMessages:
     async def carry_out(self, tf: TableFeed, row: OutboxRow) -> int | None:
         """One outbox row; the id of a message it posted."""
         t = tf.table
-        payload = None if row.payload is None else Rendered.from_json(orjson.loads(row.payload))
         if row.op == "post":
-            assert payload is not None
+            assert row.payload is not None
+            payload = Rendered.from_json(orjson.loads(row.payload))
             ready = await self._ready(payload)
             channel_id = t.channel_of(row.slot)
             message_id, _ = await self.discord.post(channel_id, ready, row.nonce)
@@ -106,14 +106,8 @@ class PublicMessages:
                 self.refused_in_thread(t)
             return message_id
         slot = tf.slots.get(row.slot)
-        if row.op in ("edit", "close") and slot is not None and slot.message_id:
-            assert payload is not None
-            async with slot.lock:
-                if slot.shown < row.revision:  # not already shown by a click's answer
-                    await self.discord.edit(
-                        t.channel_of(row.slot), slot.message_id, payload, slot.voice
-                    )
-                    slot.shown = row.revision
+        if row.op in ("edit", "close"):
+            await self.show_row(tf, row)
         elif row.op == "delete" and slot is not None and slot.message_id:
             await self.discord.delete(t.channel_of(row.slot), slot.message_id, slot.voice)
         if row.op in ("close", "delete"):
@@ -121,6 +115,20 @@ class PublicMessages:
             if row.op == "close" and row.slot.startswith("table:"):
                 tf.last_table = closed  # a new hand's table message may take it over
         return None
+
+    async def show_row(self, tf: TableFeed, row: OutboxRow) -> None:
+        """An edit or close row's drawing on its message, unless the message shows that
+        revision already (a click's answer, or the table's edit that went ahead of its pass)."""
+        slot = tf.slots.get(row.slot)
+        if row.op not in ("edit", "close") or slot is None or not slot.message_id:
+            return
+        assert row.payload is not None
+        payload = Rendered.from_json(orjson.loads(row.payload))
+        async with slot.lock:
+            if slot.shown < row.revision:
+                channel_id = tf.table.channel_of(row.slot)
+                await self.discord.edit(channel_id, slot.message_id, payload, slot.voice)
+                slot.shown = row.revision
 
     async def _ready(self, payload: Rendered) -> Rendered:
         """Draw the picture a message carries (in a worker thread: it takes a while)."""
