@@ -53,11 +53,11 @@ Either game
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from engine.ai.budget import now
 from engine.ai.expert import Analysis, ExpertPlayer
 from engine.ai.salad_policy import PENALTY
 from engine.ai.smear_normal import best_trump
@@ -223,7 +223,7 @@ def review(record: dict[str, Any], seat: int, budget_ms_total: float = 20000) ->
     """The three costliest decisions ``seat`` made in a finished game (fewer if fewer cost
     anything), costliest first. The time is shared out evenly over the seat's decisions that
     had a choice, so the whole review keeps within ``budget_ms_total`` (single process)."""
-    start = time.perf_counter()
+    start = now()  # the budgets' clock (wall time; CPU time in the arena and tests)
     final = replay(record)
     if not 0 <= seat < final.n:
         raise ValueError(f"no seat {seat}")
@@ -235,7 +235,7 @@ def review(record: dict[str, Any], seat: int, budget_ms_total: float = 20000) ->
     # Held back for the replay above and the bookkeeping around each search.
     spare = 0.1 * budget_ms_total
     for i, (hand, index, view, chosen) in enumerate(decisions):
-        elapsed = (time.perf_counter() - start) * 1000.0
+        elapsed = (now() - start) * 1000.0
         left = budget_ms_total - spare - elapsed
         per = left / (len(decisions) - i)
         if per <= 0:
