@@ -245,8 +245,14 @@ class VirtualTimeLoop(asyncio.SelectorEventLoop):
 def run(main: Coroutine[Any, Any, T], *, seed: int | None = None) -> T:
     """``main`` on a loop of its own on virtual time (``seed``: as ``VirtualTimeLoop``), as
     ``asyncio.run`` would on the real clock."""
-    loop = VirtualTimeLoop(seed=seed)
-    try:
-        return loop.run_until_complete(main)
-    finally:
-        loop.close()
+    with runner(seed) as on_virtual_time:
+        return on_virtual_time.run(main)
+
+
+def runner(seed: int | None = None) -> asyncio.Runner:
+    """An ``asyncio.Runner`` on a ``VirtualTimeLoop`` (its ``get_loop()`` counts the clock's
+    jumps). Closing it ends what is left as ``asyncio.run`` does (every task cancelled and
+    awaited, async generators closed, the default executor shut down): a loop just closed
+    drops its pending tasks ("Task was destroyed but it is pending!", an emulator's handler
+    still waiting out a request's network delay when a game ended)."""
+    return asyncio.Runner(loop_factory=lambda: VirtualTimeLoop(seed=seed))

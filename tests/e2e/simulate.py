@@ -45,10 +45,9 @@ from pathlib import Path
 
 from bot.clock import wall_time
 from bot.tables.feed.limits import CREATES_WINDOW as WINDOW
-from sandbox import DiscordEmulator
+from sandbox import DiscordEmulator, virtual_time
 from sandbox.models import Channel
 from sandbox.testing import kill_bot, start_bot, stop_bot
-from sandbox.virtual_time import VirtualTimeLoop
 from tests.e2e.harness import (
     E2EBot,
     Players,
@@ -258,13 +257,14 @@ async def _game(emu: DiscordEmulator, world: World, w: Server, running: list[E2E
 
 def play_alone(world: World) -> Played:
     """``play`` on a loop of its own, seeded with the world's seed, in a folder of its own."""
-    loop = VirtualTimeLoop(seed=world.seed)
-    try:
-        with tempfile.TemporaryDirectory(prefix=f"soak-{world.seed}-") as folder:
-            played = loop.run_until_complete(play(world, Path(folder)))
+    with (
+        virtual_time.runner(world.seed) as on_virtual_time,
+        tempfile.TemporaryDirectory(prefix=f"soak-{world.seed}-") as folder,
+    ):
+        played = on_virtual_time.run(play(world, Path(folder)))
+        loop = on_virtual_time.get_loop()
+        assert isinstance(loop, virtual_time.VirtualTimeLoop)
         return dataclasses.replace(played, jumps=loop.jumps)
-    finally:
-        loop.close()
 
 
 def run_seed(seed: int) -> Outcome:

@@ -16,6 +16,7 @@ import aiosqlite
 from bot.chance import deal_seed
 from bot.clock import wall_time
 from bot.tables.ports import SystemClock
+from sandbox import virtual_time
 from sandbox.virtual_time import VirtualTimeLoop, run
 
 T = TypeVar("T")
@@ -210,3 +211,23 @@ def test_a_seeded_loop_starts_its_clocks_and_its_chance_at_the_same_place() -> N
     assert seeded(6)[2] != first[2]
     assert seeded(6)[:2] == first[:2]  # the clocks start at the same instant for every seed
     assert len(set(first[2])) == 3
+
+
+def test_a_run_ends_what_is_left_as_asyncio_run_does() -> None:
+    """A task still waiting when the run's coroutine returns is cancelled and awaited (its
+    ``finally`` runs), not dropped with the loop: closed alone, the loop printed "Task was
+    destroyed but it is pending!" for an emulator's handler waiting out a network delay."""
+    ended: list[str] = []
+
+    async def left_behind() -> None:
+        try:
+            await asyncio.sleep(3600)
+        finally:
+            ended.append("cleaned up")
+
+    async def main() -> None:
+        asyncio.get_running_loop().create_task(left_behind())
+        await asyncio.sleep(0)
+
+    virtual_time.run(main(), seed=1)
+    assert ended == ["cleaned up"]
