@@ -68,6 +68,9 @@ class Life:
         self.owned = False  # our tables are loaded and driven here
         self._life: asyncio.Task[None] | None = None
         self._loading: asyncio.Task[int] | None = None
+        # Set when the database takes our tables away: the heartbeat's pause ends, and trying
+        # to own them again starts at once (a heartbeat's pause is longer than a try's).
+        self._lost = asyncio.Event()
         storage.db.on_ownership(self._ownership_changed)
 
     async def resume(self) -> int:
@@ -150,7 +153,11 @@ class Life:
                     self._start_loading()
             except Exception as e:
                 log.warning("heartbeat failed: %s", e)
-            await asyncio.sleep(self.heartbeat_seconds if self.owned else TAKE_RETRY_SECONDS)
+            pause = self.heartbeat_seconds if self.owned else TAKE_RETRY_SECONDS
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(pause):
+                    await self._lost.wait()
+            self._lost.clear()
 
     async def _beat(self) -> None:
         report = {"tables": len(self.registry.tables), **self.status()}
@@ -178,6 +185,7 @@ class Life:
             self.shards.describe(),
         )
         self.owned = False
+        self._lost.set()
         self.registry.unavailable = DATABASE_BUSY
         dropped = list(self.registry.tables.values())
         self.registry.clear()
