@@ -115,9 +115,12 @@ async def _settle(w: World, patience: float = 60.0) -> None:
     while loop.time() < deadline:
         await asyncio.sleep(0.001)
         count = len(w.discord.requests)
-        # Quiet: no request since the last look, and the feed is in no pass, saves nothing
-        # and has nothing waiting but what is due later (a busy machine makes passes slow).
-        idle = count == seen and w.tables.feed.idle()
+        # Quiet: no request since the last look, no change being committed (its table's lock
+        # held: the feed hears of it only once it is saved, which a busy machine makes slow),
+        # and the feed is in no pass, saves nothing and has nothing waiting but what is due
+        # later.
+        changing = any(t.lock.locked() for t in w.tables.live.values())
+        idle = count == seen and not changing and w.tables.feed.idle()
         quiet = quiet + 1 if idle else 0
         seen = count
         if w.discord.crashed.is_set():
