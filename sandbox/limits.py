@@ -55,7 +55,7 @@ LINK_BUTTON_STYLE = 5
 PREMIUM_BUTTON_STYLE = 6
 
 
-def iter_components(components: Any) -> list[dict[str, Any]]:
+def components_in(components: Any) -> list[dict[str, Any]]:
     """Every component in a (possibly nested, components v2) tree, depth first. (A list, not a
     generator: the emulator looks at every component of every message it is sent.)"""
     found: list[dict[str, Any]] = []
@@ -165,7 +165,7 @@ def check_components(components: Any, *, flags: int = 0) -> list[Problem]:
     # Components v2 drops the action-row layout rules for a cap on all components, nested ones
     # included.
     problems = [] if v2 else _check_top_level_rows(components)
-    all_components = list(iter_components(components))
+    all_components = components_in(components)
     if v2 and len(all_components) > COMPONENTS_V2_TOTAL_MAX:
         problems.append(
             (

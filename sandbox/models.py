@@ -13,7 +13,7 @@ from sandbox.limits import (
     FLAG_EPHEMERAL,
     FLAG_LOADING,
     SELECT_TYPES,
-    iter_components,
+    components_in,
 )
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
@@ -431,7 +431,7 @@ class Message:
         return self.edited_at is not None
 
     def all_components(self) -> list[dict[str, Any]]:
-        return list(iter_components(self.components))
+        return components_in(self.components)
 
     def buttons(self) -> list[dict[str, Any]]:
         return [c for c in self.all_components() if c.get("type") == BUTTON]

@@ -26,7 +26,7 @@ from sandbox.interactions import (
     InteractionHandle,
     NoBotConnected,
 )
-from sandbox.limits import BUTTON, SELECT_TYPES, iter_components
+from sandbox.limits import BUTTON, SELECT_TYPES, components_in
 from sandbox.models import (
     ADMINISTRATOR,
     MANAGE_MESSAGES,
@@ -184,7 +184,7 @@ class Acting(CommandOptions, MessageStore, Reading, ReportedBehaviour):
             raise EmulatorError("only the user who opened a modal can submit it")
         known = {
             str(c.get("custom_id"))
-            for c in iter_components(modal.get("components") or [])
+            for c in components_in(modal.get("components") or [])
             if c.get("type") == 4
         }
         unknown = set(values) - known

@@ -105,11 +105,12 @@ class PublicMessages:
             if message_id is None and channel_id == t.thread_id and self.refused_in_thread:
                 self.refused_in_thread(t)
             return message_id
-        slot = tf.slots.get(row.slot)
         if row.op in ("edit", "close"):
             await self.show_row(tf, row)
-        elif row.op == "delete" and slot is not None and slot.message_id:
-            await self.discord.delete(t.channel_of(row.slot), slot.message_id, slot.voice)
+        elif row.op == "delete":
+            slot = tf.slots.get(row.slot)
+            if slot is not None and slot.message_id:
+                await self.discord.delete(t.channel_of(row.slot), slot.message_id, slot.voice)
         if row.op in ("close", "delete"):
             closed = tf.slots.pop(row.slot, None)
             if row.op == "close" and row.slot.startswith("table:"):
