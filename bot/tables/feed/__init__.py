@@ -65,6 +65,20 @@ from bot.tasks import cancel_all
 log = logging.getLogger("trickbot.feed")
 
 
+def alongside(outbox: list[OutboxRow]) -> bool:
+    """The outbox's first two rows go together: an edit (or a last edit) of one message, then
+    a post of another. An edit does not move its message, so the post (a finished hand's result,
+    after its table message's last edit) need not wait for the edit's round trip: at a new hand
+    the next person's turn comes after the result, the new table message, the ping and their
+    hand, and the edit was one more request ahead of all of them."""
+    return (
+        len(outbox) > 1
+        and outbox[0].op in ("edit", "close")
+        and outbox[1].op == "post"
+        and outbox[1].slot != outbox[0].slot
+    )
+
+
 class Feed:
     def __init__(
         self,
@@ -293,12 +307,7 @@ class Feed:
         t = tf.table
         while True:
             while tf.outbox:
-                row = tf.outbox[0]
-                message_id = None
-                with given_up_if_refused(t.id, f"a {row.op} of {row.slot}"):
-                    message_id = await self.public.carry_out(tf, row)
-                await self.storage.feed.outbox_done(t.id, row, message_id)
-                tf.outbox.pop(0)
+                await self._carry_out_next(tf)
             async with t.lock:
                 # Rows are queued under this lock: none may be left behind the plan's state.
                 if not tf.outbox:
@@ -336,6 +345,29 @@ class Feed:
             await edit
         await self.hands.expire(tf)
         return False
+
+    async def _carry_out_next(self, tf: TableFeed) -> None:
+        """The outbox's next row (or next two, ``alongside``), each forgotten once done; a row
+        that failed stays first for the next pass, and its failure is raised."""
+        rows = tf.outbox[:2] if alongside(tf.outbox) else tf.outbox[:1]
+        carried = await asyncio.gather(
+            *(self._carry_out(tf, row) for row in rows), return_exceptions=True
+        )
+        failure: BaseException | None = None
+        for row, outcome in zip(rows, carried, strict=True):
+            if isinstance(outcome, BaseException):
+                failure = failure or outcome
+                continue
+            await self.storage.feed.outbox_done(tf.table.id, row, outcome)
+            tf.outbox.remove(row)
+        if failure is not None:
+            raise failure
+
+    async def _carry_out(self, tf: TableFeed, row: OutboxRow) -> int | None:
+        """One outbox row; the id of a message it posted (None if Discord refused it)."""
+        with given_up_if_refused(tf.table.id, f"a {row.op} of {row.slot}"):
+            return await self.public.carry_out(tf, row)
+        return None
 
     async def _edit_table(self, tf: TableFeed, plan: Plan) -> None:
         """The plan's table message edited. A plan that could not be drawn because the table
