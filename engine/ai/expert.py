@@ -49,6 +49,7 @@ from engine.ai.fast.jit import floats, grown, int_array
 from engine.ai.fast.rng import seeded
 from engine.ai.fast.states import Position, position_of
 from engine.ai.fast.warm import warm_up
+from engine.ai.hard import HardPlayer
 from engine.ai.inference import PLAY_AGREEMENT
 from engine.ai.normal import salad_action, smear_action
 from engine.ai.rules import SET_RISK, bids_to_search, sensible_bids
@@ -192,7 +193,10 @@ class ExpertPlayer(SearchingPlayer):
     ``normal`` rules' (``inference.PLAY_AGREEMENT`` by default), ``bid_rules`` reads their
     bids as exactly the ``normal`` rules' too; ``value`` is what the Smear search maximizes
     (``VALUES``: "win" the chance to win the game, "margin" Hard's points and game won), and
-    ``prune_after`` the deals before an arm may be pruned or the search stopped."""
+    ``prune_after`` the deals before an arm may be pruned or the search stopped;
+    ``long_shots`` searches every legal bid, not only those the hand makes often enough
+    (``searched_bids``), as Hard does; ``hard_bids`` leaves the bids to Hard's search at the
+    same budget (a diagnosis: is it the bids or the cards that lose to Hard?)."""
 
     def __init__(
         self,
@@ -212,8 +216,12 @@ class ExpertPlayer(SearchingPlayer):
         bid_rules: bool = False,
         value: str = "win",
         prune_after: int = PRUNE_AFTER,
+        long_shots: bool = False,
+        hard_bids: bool = False,
     ) -> None:
         super().__init__(game, budget_ms, iterations)
+        self.long_shots = long_shots
+        self.hard_bids = hard_bids
         self.read_bids = read_bids
         self.read_plays = read_plays
         self.endgame = endgame
@@ -231,9 +239,11 @@ class ExpertPlayer(SearchingPlayer):
 
     def decide(self, view: SmearView | SaladView, rng: random.Random) -> int:
         bidding = isinstance(view, SmearView) and view.phase == Phase.BID
+        if bidding and self.hard_bids:
+            return HardPlayer(self.game, self.budget_ms, self.iterations).decide(view, rng)
         if not (self.search_bids if bidding else self.search_cards):
             return smear_action(view) if isinstance(view, SmearView) else salad_action(view)
-        return self.analyse(view, rng, long_shots=False).best
+        return self.analyse(view, rng, long_shots=self.long_shots).best
 
     def analyse(
         self,

@@ -56,17 +56,22 @@ WIN_TIE_BONUS = 0.002
 VALUES = ("margin", "win")
 
 
-def smear_rollout(s: SmearState, rng: random.Random, random_play: bool = False) -> None:
-    """Finish the hand with every seat on the ``normal-v1`` rules (or uniformly random play)."""
+# How the searcher imagines the others bid, on its deals (the rest of the bidding, and which
+# deals fit the bids made): ``normal-v1``'s rules, or Normal's measured model.
+BIDDERS = {"v1": smear_policy.choose_bid, "model": smear_normal.choose_bid}
+
+
+def smear_rollout(
+    s: SmearState, rng: random.Random, random_play: bool = False, bidders: str = "v1"
+) -> None:
+    """Finish the hand with every seat on the ``normal-v1`` rules (or uniformly random play);
+    the bidding by ``BIDDERS[bidders]``."""
     target = s.options.target
+    choose_bid = BIDDERS[bidders]
     while s.phase == Phase.BID:
         seat = s.to_act
         bids = ((s.bidder, s.bid),) if s.bidder >= 0 else ()
-        s.apply_fast(
-            smear_policy.choose_bid(
-                s.hands[seat], s.legal_mask(), seat, s.n, s.scores, target, bids
-            )
-        )
+        s.apply_fast(choose_bid(s.hands[seat], s.legal_mask(), seat, s.n, s.scores, target, bids))
     if random_play:
         s.playout_hand(rng)
     else:
@@ -81,11 +86,14 @@ def salad_rollout(s: SaladState, rng: random.Random, random_play: bool = False) 
         salad_normal.play_out(s, salad_policy.choose_card)
 
 
-def _bids_consistent(view: SmearView, know: Knowledge, hands: list[int]) -> bool:
-    """Would ``normal`` bidders holding these deals have bid as the others did?"""
+def _bids_consistent(
+    view: SmearView, know: Knowledge, hands: list[int], bidders: str = "v1"
+) -> bool:
+    """Would ``BIDDERS[bidders]`` holding these deals have bid as the others did?"""
     if not view.bids:
         return True
     target = view.options.target
+    choose_bid = BIDDERS[bidders]
     high = 0
     for seat, bid in view.bids:
         if seat == view.seat:
@@ -98,7 +106,7 @@ def _bids_consistent(view: SmearView, know: Knowledge, hands: list[int]) -> bool
             if b > high:
                 legal |= 1 << (52 + b)
         prior = tuple((s, b) for s, b in view.bids[: view.bids.index((seat, bid))] if b)
-        a = smear_policy.choose_bid(dealt, legal, seat, view.seats, view.scores, target, prior)
+        a = choose_bid(dealt, legal, seat, view.seats, view.scores, target, prior)
         if (a - 52 if a != PASS else 0) != bid:
             return False
         if bid:
@@ -172,8 +180,12 @@ class HardPlayer(SearchingPlayer):
         set_risk: float | None = None,
         set_risk_as_bidder: bool = False,
         bid_margin_z: float | None = None,
+        bidders: str = "v1",
     ) -> None:
         super().__init__(game, budget_ms, iterations)
+        if bidders not in BIDDERS:
+            raise ValueError(f"bidders must be one of {', '.join(BIDDERS)}, not {bidders!r}")
+        self.bidders = bidders
         if value not in VALUES:
             raise ValueError(f"value must be one of {', '.join(VALUES)}, not {value!r}")
         if value == "win" and game != "smear":
@@ -258,7 +270,7 @@ class HardPlayer(SearchingPlayer):
         set."""
         sets, held = counts
         for _ in range(self.bid_filter_tries):
-            if _bids_consistent(view, know, hands):
+            if _bids_consistent(view, know, hands, self.bidders):
                 break
             hands = sample_hands(know, rng)
         base = smear_state(view, hands)
@@ -266,7 +278,7 @@ class HardPlayer(SearchingPlayer):
         for i, a in enumerate(legal):
             s = base.copy()
             s.apply_fast(a)
-            smear_rollout(s, rng, self.random_rollouts)
+            smear_rollout(s, rng, self.random_rollouts, self.bidders)
             if self.value == "win":
                 value = smear_win_value(s, seat)
             else:

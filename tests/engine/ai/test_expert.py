@@ -13,6 +13,7 @@ from engine.ai.expert import ExpertPlayer, equivalent_actions, searched_bids
 from engine.ai.fast.endgame import solve
 from engine.ai.fast.jit import floats
 from engine.ai.fast.states import smear_array
+from engine.ai.hard import HardPlayer
 from engine.ai.inference import bid_likelihood
 from engine.ai.rules import GO_OUT_SET_RISK, SET_RISK, sensible_bids
 from engine.ai.search import smear_value
@@ -254,3 +255,29 @@ def test_the_expert_can_search_by_hards_value() -> None:
     assert player.choose(st.view(2), random.Random(4)) == cards("AS")[0]
     with pytest.raises(ValueError):
         ExpertPlayer("smear", iterations=20, value="points")
+
+
+def test_long_shots_search_every_legal_bid_as_hard_does() -> None:
+    """``long_shots`` (a diagnosis against Hard, which searches every legal bid): the hopeless
+    hand whose only searched bid is a pass is valued at every bid, and the decision is the
+    analysis with them."""
+    st = smear_hand(["2C 5D 7H 9S 3C 4D", "AS KS 2H 3H 4H 5H", "6C 7C 8C 9C TC JC"], dealer=2)
+    view = st.view(0)
+    player = ExpertPlayer("smear", iterations=20, long_shots=True)
+    analysis = player.analyse(view, random.Random(1), long_shots=True)
+    assert set(analysis.actions) == set(view.legal) and len(view.legal) == 4
+    assert player.decide(view, random.Random(1)) == analysis.best
+
+
+def test_hard_bids_leave_the_bidding_to_hards_search() -> None:
+    """``hard_bids`` (a diagnosis: the bids or the cards?): a bid is Hard's own decision at
+    the same iterations from the same generator; a card is still the weighted search's."""
+    for seed, st in enumerate(
+        s
+        for s in positions("smear", 3, 5, 200)
+        if isinstance(s, SmearState) and s.phase == Phase.BID and len(s.legal_actions()) > 1
+    ):
+        view = st.view(st.current_player)
+        mixed = ExpertPlayer("smear", iterations=12, hard_bids=True)
+        hard = HardPlayer("smear", iterations=12)
+        assert mixed.decide(view, random.Random(seed)) == hard.decide(view, random.Random(seed))

@@ -7,13 +7,17 @@ import random
 
 import pytest
 
+from engine.ai.determinize import knowledge_of
 from engine.ai.hard import (
+    BIDDERS,
     HardPlayer,
+    _bids_consistent,
     capped_bids,
     clear_of_pass,
     smear_win_value,
 )
 from engine.ai.rules import GO_OUT_SET_RISK
+from engine.cards import card_str
 from engine.core import PASS, Phase, bid_action
 from engine.record import new_game
 from engine.smear import SmearState, SmearView
@@ -184,3 +188,29 @@ def test_the_margin_guard_passes_a_hand_it_cannot_tell_and_bids_a_sure_one() -> 
     st = smear_hand(["AS KS QS JS TS 2S", "3C 4C 5C 6D 7D 8D", "3H 4H 5H 6H 7H 8H"], dealer=2)
     sure = HardPlayer("smear", iterations=30, bid_margin_z=3.0)
     assert sure.choose(st.view(0), random.Random(3)) != PASS
+
+
+def test_the_bidders_it_imagines_decide_which_deals_fit_the_bids() -> None:
+    """``bidders`` (how the others bid on its deals: ``normal-v1``'s rules or Normal's
+    model): a first bid on which the two disagree fits the deal under the bidders that would
+    have made it, and not under the others."""
+    with pytest.raises(ValueError, match="bidders"):
+        HardPlayer("smear", iterations=4, bidders="hard")
+    rng = random.Random(3)
+    legal = (1 << PASS) | sum(1 << bid_action(b) for b in (2, 3, 4))
+    for _ in range(4000):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        first = sum(1 << c for c in deck[:6])
+        by = {name: bid(first, legal, 0, 3, [0, 0, 0], 11, ()) for name, bid in BIDDERS.items()}
+        if by["v1"] != by["model"]:
+            break
+    else:
+        pytest.fail("no hand on which the two bidders disagree")
+    hands = [" ".join(card_str(c) for c in deck[k : k + 6]) for k in (0, 6, 12)]
+    st = smear_hand(hands, dealer=2)  # seat 0 speaks first
+    st.apply(by["v1"], 0)
+    view = st.view(1)
+    know = knowledge_of(view)
+    assert _bids_consistent(view, know, list(st.hands), "v1")
+    assert not _bids_consistent(view, know, list(st.hands), "model")
