@@ -11,8 +11,8 @@ rules of thumb), ``normal-v1`` (the first rule-based player, frozen as a referen
 arena), ``normal`` (rules, with Smear bids from a measured model of what a hand makes),
 ``hard`` (determinized Monte Carlo search with ``normal-v1`` rollouts), ``expert-v1`` (search
 with weighted deals, ``normal`` rollouts and exact endgames; ``engine.ai.expert``) and
-``expert``: Hard's search at the Expert's budget in Smear, ``expert-v1`` in Salad
-(``levels.EXPERT_SEARCH``, ``search_of``).
+``expert``: the weighted search at the Expert's budget, in Smear with Hard's search for its
+bids (``levels.EXPERT_SEARCH``, ``levels.EXPERT_HARD_BIDS``, ``search_of``).
 
 Every level takes ``budget_ms`` as a hard bound on its time per decision (the rule levels
 answer in well under a millisecond); with ``iterations`` and no ``budget_ms`` a search level is
@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from engine.levels import EXPERT_SEARCH, LEVELS, TABLE_LEVELS
+from engine.levels import EXPERT_HARD_BIDS, EXPERT_SEARCH, LEVELS, TABLE_LEVELS
 from engine.salad import SaladView
 from engine.smear import SmearView
 
@@ -76,6 +76,7 @@ def make_player(
         raise ValueError("budget_ms must be positive")
     if iterations is not None and iterations < 1:
         raise ValueError("iterations must be at least 1")
+    hard_bids = level == "expert" and EXPERT_HARD_BIDS[game]
     level = search_of(game, level)
     if level == "random":
         return RandomPlayer()
@@ -93,7 +94,7 @@ def make_player(
         return HardPlayer(game, budget_ms=budget_ms, iterations=iterations)
     from engine.ai.expert import ExpertPlayer
 
-    return ExpertPlayer(game, budget_ms=budget_ms, iterations=iterations)
+    return ExpertPlayer(game, budget_ms=budget_ms, iterations=iterations, hard_bids=hard_bids)
 
 
 __all__ = ["LEVELS", "TABLE_LEVELS", "Player", "RandomPlayer", "View", "make_player", "search_of"]

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from engine.ai import LEVELS, Player, budget, make_player, search_of
 from engine.games import GAME_NAMES, game
+from engine.levels import EXPERT_HARD_BIDS
 from engine.record import new_game
 from engine.smear import SmearHandResult, SmearState
 
@@ -106,6 +107,8 @@ def seat_player(
     if not options:
         return make_player(game, level, budget_ms=budget_ms, iterations=iterations)
     kwargs = {k: option_value(v) for k, v in options}
+    if level == "expert":
+        kwargs = {"hard_bids": EXPERT_HARD_BIDS[game], **kwargs}
     level = search_of(game, level)
     if level == "hard":
         from engine.ai.hard import HardPlayer

@@ -1,7 +1,7 @@
 """The weighted search, level ``expert-v1``: determinized search with weighted deals, ``normal``
-rollouts and exact endgames, on the compiled core (``engine.ai.fast``). It is Salad's Expert
-and the coach's; Smear's Expert is Hard's search at the Expert's budget, since this search lost
-to Hard there (issue 33, ``levels.EXPERT_SEARCH``).
+rollouts and exact endgames, on the compiled core (``engine.ai.fast``). It is the Expert in
+both games and the coach's search; Smear's Expert leaves its bids to Hard's search
+(``hard_bids``), since this search's own bids lost to Hard (issue 33, ``levels.EXPERT_HARD_BIDS``).
 
 For each decision the player deals the unseen cards to the other seats consistently with
 everything public and weighs each deal by how well it explains what the others did: their
@@ -196,7 +196,7 @@ class ExpertPlayer(SearchingPlayer):
     ``prune_after`` the deals before an arm may be pruned or the search stopped;
     ``long_shots`` searches every legal bid, not only those the hand makes often enough
     (``searched_bids``), as Hard does; ``hard_bids`` leaves the bids to Hard's search at the
-    same budget (a diagnosis: is it the bids or the cards that lose to Hard?)."""
+    same budget (Smear's Expert: its own bids are where it lost to Hard)."""
 
     def __init__(
         self,

@@ -37,16 +37,17 @@ def test_random_plays_a_whole_game(game: str, seats: int) -> None:
         state.apply(action, seat)
 
 
-def test_smears_expert_is_hards_search_and_salads_the_weighted_one() -> None:
-    """Issue 33: Smear's weighted search lost to Hard at the shipped budgets, so the Expert
-    name goes to Hard's search at the Expert's budget (a monotonic ladder); Salad's Expert is
-    the weighted search, which leads Normal there."""
+def test_the_expert_is_the_weighted_search_with_hards_bids_in_smear() -> None:
+    """Issue 33: Smear's weighted search lost to Hard at the shipped budgets and the loss was in
+    its bids, so Smear's Expert is the weighted search at the Expert's budget with Hard's bid
+    search (``hard_bids``); Salad's Expert is the weighted search, which leads Normal there."""
     from engine.ai.expert import ExpertPlayer
-    from engine.ai.hard import HardPlayer
     from engine.levels import SEARCH_BUDGET_MS
 
     smear = make_player("smear", "expert", budget_ms=SEARCH_BUDGET_MS["expert"])
-    assert isinstance(smear, HardPlayer) and smear.budget_ms == 250.0
+    assert isinstance(smear, ExpertPlayer) and smear.budget_ms == 250.0 and smear.hard_bids
     assert SEARCH_BUDGET_MS["expert"] > SEARCH_BUDGET_MS["hard"]
-    assert isinstance(make_player("salad", "expert"), ExpertPlayer)
-    assert isinstance(make_player("smear", "expert-v1"), ExpertPlayer)
+    salad = make_player("salad", "expert")
+    assert isinstance(salad, ExpertPlayer) and not salad.hard_bids
+    reference = make_player("smear", "expert-v1")
+    assert isinstance(reference, ExpertPlayer) and not reference.hard_bids
