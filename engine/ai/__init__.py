@@ -23,6 +23,7 @@ run in a worker process.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Protocol
 
 from engine.levels import EXPERT_HARD_BIDS, EXPERT_SEARCH, LEVELS, TABLE_LEVELS
@@ -59,12 +60,15 @@ def make_player(
     *,
     budget_ms: float | None = None,
     iterations: int | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> Player:
     """A player for ``game`` ("smear" or "salad") at ``level`` (one of LEVELS).
 
     ``budget_ms`` and ``iterations`` bound the search levels (``hard``, ``expert``) per
-    decision, the first one reached stops it; the rule levels need neither. Raises ValueError
-    for an unknown game or level.
+    decision, the first one reached stops it; the rule levels need neither. ``options`` are
+    keywords of ``HardPlayer`` or ``ExpertPlayer`` (the arena's ablations), over the level's
+    own (Smear's ``expert``: ``hard_bids``). Raises ValueError for an unknown game or level,
+    or options for a rule level.
     """
     from engine.games import GAMES
 
@@ -76,8 +80,12 @@ def make_player(
         raise ValueError("budget_ms must be positive")
     if iterations is not None and iterations < 1:
         raise ValueError("iterations must be at least 1")
-    hard_bids = level == "expert" and EXPERT_HARD_BIDS[game]
+    keywords = dict(options or {})
+    if level == "expert":
+        keywords = {"hard_bids": EXPERT_HARD_BIDS[game], **keywords}
     level = search_of(game, level)
+    if keywords and level not in ("hard", "expert-v1"):
+        raise ValueError("options are for the searching levels (hard, expert-v1, expert)")
     if level == "random":
         return RandomPlayer()
     if level in ("easy", "normal-v1"):
@@ -91,10 +99,10 @@ def make_player(
     if level == "hard":
         from engine.ai.hard import HardPlayer
 
-        return HardPlayer(game, budget_ms=budget_ms, iterations=iterations)
+        return HardPlayer(game, budget_ms, iterations, **keywords)  # type: ignore[arg-type]
     from engine.ai.expert import ExpertPlayer
 
-    return ExpertPlayer(game, budget_ms=budget_ms, iterations=iterations, hard_bids=hard_bids)
+    return ExpertPlayer(game, budget_ms, iterations, **keywords)  # type: ignore[arg-type]
 
 
 __all__ = ["LEVELS", "TABLE_LEVELS", "Player", "RandomPlayer", "View", "make_player", "search_of"]

@@ -33,7 +33,6 @@ from dataclasses import dataclass
 
 from engine.ai import LEVELS, Player, budget, make_player, search_of
 from engine.games import GAME_NAMES, game
-from engine.levels import EXPERT_HARD_BIDS
 from engine.record import new_game
 from engine.smear import SmearHandResult, SmearState
 
@@ -104,21 +103,8 @@ def seat_player(
 ) -> Player:
     """A seat's player; ``options`` are keywords of ``ExpertPlayer`` or ``HardPlayer``
     (ablations)."""
-    if not options:
-        return make_player(game, level, budget_ms=budget_ms, iterations=iterations)
-    kwargs = {k: option_value(v) for k, v in options}
-    if level == "expert":
-        kwargs = {"hard_bids": EXPERT_HARD_BIDS[game], **kwargs}
-    level = search_of(game, level)
-    if level == "hard":
-        from engine.ai.hard import HardPlayer
-
-        return HardPlayer(game, budget_ms, iterations, **kwargs)  # type: ignore[arg-type]
-    if level != "expert-v1":
-        raise ValueError("options are for the searching levels (hard, expert-v1, expert)")
-    from engine.ai.expert import ExpertPlayer
-
-    return ExpertPlayer(game, budget_ms, iterations, **kwargs)  # type: ignore[arg-type]
+    keywords = {k: option_value(v) for k, v in options}
+    return make_player(game, level, budget_ms=budget_ms, iterations=iterations, options=keywords)
 
 
 def play_game(task: Task) -> GameResult:

@@ -222,6 +222,8 @@ class ExpertPlayer(SearchingPlayer):
         super().__init__(game, budget_ms, iterations)
         self.long_shots = long_shots
         self.hard_bids = hard_bids
+        # The bids' search, when they are Hard's (made once: a player decides many times).
+        self._bidder = HardPlayer(game, budget_ms, iterations) if hard_bids else None
         self.read_bids = read_bids
         self.read_plays = read_plays
         self.endgame = endgame
@@ -239,8 +241,8 @@ class ExpertPlayer(SearchingPlayer):
 
     def decide(self, view: SmearView | SaladView, rng: random.Random) -> int:
         bidding = isinstance(view, SmearView) and view.phase == Phase.BID
-        if bidding and self.hard_bids:
-            return HardPlayer(self.game, self.budget_ms, self.iterations).decide(view, rng)
+        if bidding and self._bidder is not None:
+            return self._bidder.decide(view, rng)
         if not (self.search_bids if bidding else self.search_cards):
             return smear_action(view) if isinstance(view, SmearView) else salad_action(view)
         return self.analyse(view, rng, long_shots=self.long_shots).best
