@@ -402,7 +402,7 @@ def report(args: argparse.Namespace, results: list[GameResult], elapsed: float) 
     lines = [
         f"arena: {args.game}, {args.seats} seats, candidate {args.candidate}{options} vs field"
         f" {args.field}{field_options}, {s.games} games"
-        f" ({s.games // args.seats} duplicate deal sets, candidate seats"
+        f" ({s.games // args.seats} duplicate deal sets, games in each candidate seat"
         f" {list(s.seats_seen)}), seed {args.seed}, {elapsed:.0f}s",
         f"candidate wins: {s.wins:g}/{s.games} = {s.rate:.1%}"
         f"  (Wilson 95% {s.low:.1%}..{s.high:.1%});  null rate {s.null:.1%}"
