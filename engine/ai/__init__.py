@@ -12,7 +12,7 @@ arena), ``normal`` (rules, with Smear bids from a measured model of what a hand 
 ``hard`` (determinized Monte Carlo search with ``normal-v1`` rollouts), ``expert-v1`` (search
 with weighted deals, ``normal`` rollouts and exact endgames; ``engine.ai.expert``) and
 ``expert``: the weighted search at the Expert's budget, in Smear with Hard's search for its
-bids (``levels.EXPERT_SEARCH``, ``levels.EXPERT_HARD_BIDS``, ``search_of``).
+bids (``levels.EXPERT_OPTIONS``, ``search_of``).
 
 Every level takes ``budget_ms`` as a hard bound on its time per decision (the rule levels
 answer in well under a millisecond); with ``iterations`` and no ``budget_ms`` a search level is
@@ -26,7 +26,7 @@ import random
 from collections.abc import Mapping
 from typing import Protocol
 
-from engine.levels import EXPERT_HARD_BIDS, EXPERT_SEARCH, LEVELS, TABLE_LEVELS
+from engine.levels import EXPERT_OPTIONS, LEVELS, TABLE_LEVELS
 from engine.salad import SaladView
 from engine.smear import SmearView
 
@@ -48,10 +48,10 @@ class RandomPlayer:
         return view.legal[rng.randrange(len(view.legal))]
 
 
-def search_of(game: str, level: str) -> str:
-    """The player a level runs in a game: ``expert`` runs ``EXPERT_SEARCH[game]``, every other
-    level itself."""
-    return EXPERT_SEARCH[game] if level == "expert" else level
+def search_of(level: str) -> str:
+    """The player a level runs: ``expert`` runs the weighted search, ``expert-v1`` (with
+    ``EXPERT_OPTIONS``), every other level itself."""
+    return "expert-v1" if level == "expert" else level
 
 
 def make_player(
@@ -82,8 +82,8 @@ def make_player(
         raise ValueError("iterations must be at least 1")
     keywords = dict(options or {})
     if level == "expert":
-        keywords = {"hard_bids": EXPERT_HARD_BIDS[game], **keywords}
-    level = search_of(game, level)
+        keywords = {**EXPERT_OPTIONS[game], **keywords}
+    level = search_of(level)
     if keywords and level not in ("hard", "expert-v1"):
         raise ValueError("options are for the searching levels (hard, expert-v1, expert)")
     if level == "random":

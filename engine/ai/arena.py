@@ -125,7 +125,7 @@ def play_game(task: Task) -> GameResult:
                 task.field_options,
             )
         players.append(player)
-    if {search_of(task.game, task.candidate), search_of(task.game, task.field)} & {"expert-v1"}:
+    if {search_of(task.candidate), search_of(task.field)} & {"expert-v1"}:
         from engine.ai.fast.warm import warm_up
 
         warm_up()  # loads (or compiles) the kernels before the first decision is timed

@@ -1,7 +1,7 @@
 """The weighted search, level ``expert-v1``: determinized search with weighted deals, ``normal``
 rollouts and exact endgames, on the compiled core (``engine.ai.fast``). It is the Expert in
 both games and the coach's search; Smear's Expert leaves its bids to Hard's search
-(``hard_bids``), since this search's own bids lost to Hard (issue 33, ``levels.EXPERT_HARD_BIDS``).
+(``hard_bids``), since this search's own bids lost to Hard (issue 33, ``levels.EXPERT_OPTIONS``).
 
 For each decision the player deals the unseen cards to the other seats consistently with
 everything public and weighs each deal by how well it explains what the others did: their
@@ -221,7 +221,6 @@ class ExpertPlayer(SearchingPlayer):
     ) -> None:
         super().__init__(game, budget_ms, iterations)
         self.long_shots = long_shots
-        self.hard_bids = hard_bids
         # The bids' search, when they are Hard's (made once: a player decides many times).
         self._bidder = HardPlayer(game, budget_ms, iterations) if hard_bids else None
         self.read_bids = read_bids
@@ -238,6 +237,11 @@ class ExpertPlayer(SearchingPlayer):
             raise ValueError(f"value is one of {', '.join(VALUES)}, not {value!r}")
         self.measure = VALUES[value] if game == "smear" else 0
         self.prune_after = prune_after
+
+    @property
+    def hard_bids(self) -> bool:
+        """Its Smear bids are Hard's search."""
+        return self._bidder is not None
 
     def decide(self, view: SmearView | SaladView, rng: random.Random) -> int:
         bidding = isinstance(view, SmearView) and view.phase == Phase.BID
