@@ -71,6 +71,13 @@ def winning_card(trick_mask: int, led: int, trump: int) -> int:
     return w.bit_length() - 1
 
 
+def made_bid_wins(score: int, bid: int, target: int) -> bool:
+    """Whether a bidder standing at ``score`` below the target wins the game by making ``bid``:
+    a made bid adds at least the bid (S10), so when the two reach the target (S12), and a made
+    bid of 4 from 1 point or more (S13). (At or past the target any made bid wins.)"""
+    return score + bid >= target or (bid == 4 and score >= 1)
+
+
 def trick_winner(trick: Sequence[int], trump: int) -> int:
     """The index in ``trick`` (cards in order of play) of the card winning it so far (S5)."""
     tmask = 0
@@ -937,4 +944,5 @@ __all__ = [
     "SmearView",
     "deal_masks",
     "game_points_of",
+    "made_bid_wins",
 ]

@@ -28,13 +28,13 @@ import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from engine.ai import LEVELS, Player, budget, make_player, search_of
 from engine.games import GAME_NAMES, game
 from engine.record import new_game
-from engine.smear import SmearHandResult, SmearState
+from engine.smear import SmearHandResult, SmearState, made_bid_wins
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +76,11 @@ class GameResult:
     cand_out_sets: int = 0
     field_out_bids: int = 0
     field_out_sets: int = 0
+    # And for the bids made below the target that win the game if made (``game_bids``).
+    cand_game_bids: int = 0
+    cand_game_sets: int = 0
+    field_game_bids: int = 0
+    field_game_sets: int = 0
 
 
 def option_value(text: str) -> bool | int | float | str | None:
@@ -150,11 +155,13 @@ def play_game(task: Task) -> GameResult:
     winners = outcome.winners if outcome is not None and not capped else ()
     bids = [r for r in state.results if isinstance(r, SmearHandResult) and r.bidder is not None]
     mine = [r for r in bids if r.bidder == task.cand_seat]
-    out = going_out_bids(
-        state.results, task.seats, state.options.target if isinstance(state, SmearState) else 0
-    )
+    target = state.options.target if isinstance(state, SmearState) else 0
+    out = going_out_bids(state.results, task.seats, target)
     mine_out = [r for r in out if r.bidder == task.cand_seat]
     theirs_out = [r for r in out if r.bidder != task.cand_seat]
+    stakes = game_bids(state.results, task.seats, target)
+    mine_game = [r for r in stakes if r.bidder == task.cand_seat]
+    theirs_game = [r for r in stakes if r.bidder != task.cand_seat]
     return GameResult(
         task.deal_seed,
         task.cand_seat,
@@ -172,21 +179,40 @@ def play_game(task: Task) -> GameResult:
         sum(1 for r in mine_out if r.made is False),
         len(theirs_out),
         sum(1 for r in theirs_out if r.made is False),
+        len(mine_game),
+        sum(1 for r in mine_game if r.made is False),
+        len(theirs_game),
+        sum(1 for r in theirs_game if r.made is False),
     )
 
 
-def going_out_bids(results: Sequence[object], seats: int, target: int) -> list[SmearHandResult]:
-    """The Smear hands whose bidder stood at or past the target when the hand was dealt (the
+def _bids_from(results: Sequence[object], seats: int) -> Iterator[tuple[SmearHandResult, int]]:
+    """The Smear hands that had a bidder, each with the bidder's score when it was dealt (the
     scores after the hand before it; 0 before the first)."""
-    out: list[SmearHandResult] = []
     before: tuple[int, ...] = (0,) * seats
     for r in results:
         if not isinstance(r, SmearHandResult):
             continue
-        if r.bidder is not None and target and before[r.bidder] >= target:
-            out.append(r)
+        if r.bidder is not None:
+            yield r, before[r.bidder]
         before = r.scores
-    return out
+
+
+def going_out_bids(results: Sequence[object], seats: int, target: int) -> list[SmearHandResult]:
+    """The Smear hands whose bidder stood at or past the target when the hand was dealt."""
+    return [r for r, stood in _bids_from(results, seats) if target and stood >= target]
+
+
+def game_bids(results: Sequence[object], seats: int, target: int) -> list[SmearHandResult]:
+    """The Smear hands whose bidder stood below the target and would have won the game had the
+    bid been made: a made bid adds at least the bid (S10), so the score and the bid reach the
+    target (S12), or the bid is 4 from a score of 1 or more (S13). The bids the defenders
+    have most reason to set."""
+    return [
+        r
+        for r, stood in _bids_from(results, seats)
+        if target and stood < target and r.bid is not None and made_bid_wins(stood, r.bid, target)
+    ]
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -376,6 +402,10 @@ def smear_lines(args: argparse.Namespace, results: list[GameResult], s: Summary)
     out_sets = sum(g.cand_out_sets for g in results)
     field_out_bids = sum(g.field_out_bids for g in results)
     field_out_sets = sum(g.field_out_sets for g in results)
+    stake_bids = sum(g.cand_game_bids for g in results)
+    stake_sets = sum(g.cand_game_sets for g in results)
+    field_stake_bids = sum(g.field_game_bids for g in results)
+    field_stake_sets = sum(g.field_game_sets for g in results)
     rest_bids, rest_sets = cand_bids - out_bids, sets - out_sets
     field_rest_bids, field_rest_sets = field_bids - field_out_bids, field_sets - field_out_sets
     return [
@@ -390,6 +420,10 @@ def smear_lines(args: argparse.Namespace, results: list[GameResult], s: Summary)
         f"  the other bids: candidate set on {rest_sets}/{rest_bids}"
         f" = {rest_sets / max(1, rest_bids):.1%}, the field on {field_rest_sets}/{field_rest_bids}"
         f" = {field_rest_sets / max(1, field_rest_bids):.1%}",
+        f"  of the other bids, those a made bid would win the game from below the target:"
+        f" candidate set on {stake_sets}/{stake_bids} = {stake_sets / max(1, stake_bids):.1%},"
+        f" the field on {field_stake_sets}/{field_stake_bids}"
+        f" = {field_stake_sets / max(1, field_stake_bids):.1%}",
         f"mean final score: candidate {s.cand_mean:.2f}, field {s.field_mean:.2f}",
     ]
 

@@ -66,7 +66,7 @@ from engine.cards import BIT, JACK, SUIT_MASK, SUIT_OF, TEN
 from engine.core import BID_OFFSET, PASS, Phase
 from engine.record import replay
 from engine.salad import SaladState, SaladView
-from engine.smear import SmearState, SmearView, winning_card
+from engine.smear import SmearState, SmearView, made_bid_wins, winning_card
 
 View = SmearView | SaladView
 
@@ -133,7 +133,7 @@ def _smear_bid_reason(view: SmearView, action: int) -> tuple[str, dict[str, int]
         return "pass-weak", {"bid": lowest, "chance": round(100 * chance)}
     bid = action - BID_OFFSET
     chance = round(100 * probs[bid - 1])
-    if me + bid >= view.options.target or (bid == 4 and me >= 1):
+    if made_bid_wins(me, bid, view.options.target):
         return "bid-go-out", {"bid": bid, "chance": chance, "suit": suit}
     for seat, b in view.bids:
         if b and seat != view.seat and view.scores[seat] + b >= view.options.target:

@@ -59,7 +59,7 @@ from engine.ai.smear_policy import CARD_VALUE
 from engine.cards import BIT, JACK, SUIT_MASK, SUIT_OF
 from engine.core import BID_OFFSET, PASS, Phase
 from engine.salad import SaladView
-from engine.smear import SmearView
+from engine.smear import SmearView, made_bid_wins
 
 ENDGAME_TRICKS = 3
 # For the ``normal`` rules' move, in the units of the values: Smear a chance to win the game,
@@ -456,9 +456,7 @@ def searched_bids(view: SmearView) -> tuple[int, ...]:
         me = view.scores[view.seat]
         target = view.options.target
         bids = [a for a in out if a != PASS]
-        wins = [
-            a for a in bids if me + a - BID_OFFSET >= target or (a == BID_OFFSET + 4 and me >= 1)
-        ]
+        wins = [a for a in bids if made_bid_wins(me, a - BID_OFFSET, target)]
         least = {min(bids, default=PASS), min(wins, default=PASS)}
         out = tuple(a for a in out if a == PASS or a in least)
     return out if out else view.legal

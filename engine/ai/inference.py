@@ -29,7 +29,7 @@ from engine.ai.smear_policy import CARD_VALUE
 from engine.cards import BIT, JACK, SUIT_MASK, SUIT_OF
 from engine.core import TrickView
 from engine.salad import DECK_MASK, HAND_SIZE, SaladView
-from engine.smear import SmearView
+from engine.smear import SmearView, made_bid_wins
 
 # Bid inference: the logistic width says how sure we are that others bid that way, the floor
 # that no deal is impossible.
@@ -122,10 +122,7 @@ def smear_play_likelihood(view: SmearView, know: Knowledge, hands: list[int]) ->
     jack = trump * 13 + JACK
     worth = [CARD_VALUE[c] + (100 if c == jack else 0) for c in range(52)]
     bidder = view.bidder if view.bidder is not None else -1
-    threat = bidder >= 0 and (
-        view.scores[bidder] + view.bid >= view.options.target
-        or (view.bid == 4 and view.scores[bidder] >= 1)
-    )
+    threat = bidder >= 0 and made_bid_wins(view.scores[bidder], view.bid, view.options.target)
     played = 0
     weight = 1.0
     first = True

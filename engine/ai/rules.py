@@ -11,7 +11,7 @@ from engine.ai.determinize import knowledge_of
 from engine.cards import BIT
 from engine.core import BID_OFFSET, PASS, Phase
 from engine.salad import DECK_MASK, HAND_SIZE, SaladView
-from engine.smear import SmearView
+from engine.smear import SmearView, made_bid_wins
 
 # The most often a bid may be set, on a search's deals, for a sensible player to make it: an
 # ordinary bid (the weighted search's default cap), and one that wins the game if made.
@@ -38,9 +38,7 @@ def bidder_threatens(view: SmearView) -> bool:
     b = view.bidder
     if b is None or b == view.seat:
         return False
-    return view.scores[b] + view.bid >= view.options.target or (
-        view.bid == 4 and view.scores[b] >= 1
-    )
+    return made_bid_wins(view.scores[b], view.bid, view.options.target)
 
 
 def must_go_out(view: SmearView) -> bool:
@@ -138,17 +136,14 @@ def sensible_bids(
     when ``risk`` is None)."""
     me = view.scores[view.seat]
     target = view.options.target
-    danger = view.bidder is not None and (
-        view.scores[view.bidder] + view.bid >= target
-        or (view.bid == 4 and view.scores[view.bidder] >= 1)
-    )
+    danger = view.bidder is not None and made_bid_wins(view.scores[view.bidder], view.bid, target)
     out = []
     for i, a in enumerate(searched):
         if a == PASS or danger or risk is None:
             out.append(i)
             continue
         bid = a - BID_OFFSET
-        wins = me + bid >= target or (bid == 4 and me >= 1)
+        wins = made_bid_wins(me, bid, target)
         if set_rates[i] <= (max(risk, GO_OUT_SET_RISK) if wins else risk):
             out.append(i)
     return out

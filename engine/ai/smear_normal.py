@@ -16,7 +16,7 @@ from engine.ai import smear_policy
 from engine.ai.bid_model import bid_values, make_probs, pass_value
 from engine.cards import QUEEN, SUIT_MASK
 from engine.core import BID_OFFSET, PASS, Phase
-from engine.smear import TRICKS_PER_HAND, SmearState
+from engine.smear import TRICKS_PER_HAND, SmearState, made_bid_wins
 
 # The least P(making the bid) at which each bid is made: the set rate is what this buys.
 # Measured against normal-v1 (3,000 duplicate games each): 0.65 won 42.3% and was set on 23.9%
@@ -68,7 +68,7 @@ def wanted_bid(
     # (a made bid scores every point taken, S10), so it bids the least that does the job.
     order = (2, 3, 4) if len(bids) == seats - 1 else (4, 3, 2)
     for b in order:
-        wins = me + b >= target or (b == 4 and me >= 1)
+        wins = made_bid_wins(me, b, target)
         if b > high_bid and wins and probs[b - 1] >= GO_OUT_SHARE:
             return b
     if high_seat >= 0 and high_seat != seat:
@@ -154,7 +154,7 @@ def play_cards(s: SmearState, tricks: int = TRICKS_PER_HAND, rule: CardRule | No
         return
     choose = rule or choose_card
     b = s.bidder
-    threat = s.scores[b] + s.bid >= s.options.target or (s.bid == 4 and s.scores[b] >= 1)
+    threat = made_bid_wins(s.scores[b], s.bid, s.options.target)
     n = s.n
     while s.phase == Phase.PLAY and s.tricks_done < tricks:
         legal = s.legal_mask()

@@ -103,6 +103,7 @@ def test_main_prints_the_report(capsys: pytest.CaptureFixture[str]) -> None:
     assert "decision time candidate hard" in out and "decision time field normal" in out
     assert "bid-win share" in out and "of its bids" in out and "mean final score" in out
     assert "the field set on" in out
+    assert "a made bid would win the game from below the target: candidate set on" in out
 
 
 ARGS = ["--game", "smear", "--seats", "3", "--games", "3", "--seed", "5"]
@@ -121,7 +122,12 @@ def test_smear_results_count_bids_and_sets() -> None:
     results = arena.run(arena.tasks_for(args), workers=1)
     for g in results:
         assert 0 <= g.cand_sets <= g.cand_bids <= g.bid_hands <= g.hands
+        assert 0 <= g.cand_game_sets <= g.cand_game_bids <= g.cand_bids - g.cand_out_bids
+        assert 0 <= g.field_game_sets <= g.field_game_bids
+        assert g.field_game_bids <= g.bid_hands - g.cand_bids - g.field_out_bids
     assert sum(g.bid_hands for g in results) > 0
+    # A game's winner won it with a made bid from below the target or at it (S12, S13).
+    assert sum(g.cand_game_bids + g.field_game_bids for g in results) > 0
 
 
 def test_the_cap_stops_endless_games() -> None:
@@ -179,10 +185,12 @@ def test_option_values_are_read_as_what_they_look_like() -> None:
     assert arena.option_value("margin") == "margin"
 
 
-def _hand(bidder: int | None, made: bool | None, scores: tuple[int, int, int]) -> SmearHandResult:
-    """A hand's result with only what the count of going-out bids reads."""
+def _hand(
+    bidder: int | None, made: bool | None, scores: tuple[int, int, int], bid: int = 2
+) -> SmearHandResult:
+    """A hand's result with only what the counts of going-out and game bids read."""
     return SmearHandResult(
-        0, bidder, 2, 0, None, None, None, None, (0,) * 3, (0,) * 3, made, scores
+        0, bidder, bid, 0, None, None, None, None, (0,) * 3, (0,) * 3, made, scores
     )
 
 
@@ -199,3 +207,22 @@ def test_going_out_bids_are_those_made_at_or_past_the_target() -> None:
     ]
     assert arena.going_out_bids(results, 3, 11) == [results[2]]
     assert arena.going_out_bids(results, 3, 9) == [results[2], results[3], results[4]]
+
+
+def test_game_bids_are_those_below_the_target_that_a_made_bid_would_win() -> None:
+    """A made bid adds at least the bid (S10), so from below the target a bid wins the game if
+    made when the bidder's score and the bid reach the target (S12), or when it is 4 and the
+    bidder stood at 1 or more (S13). A bid at or past the target is a going-out bid, not one of
+    these; one that falls short of the target is neither."""
+    results = [
+        _hand(1, True, (0, 2, 10)),  # seat 1 from 0: far from 11
+        _hand(2, False, (0, 2, 7), bid=3),  # seat 2 from 10: 10 + 3 reaches 11, set
+        _hand(0, True, (4, 2, 7), bid=4),  # seat 0 bids 4 from 0: S13 needs a point before
+        _hand(1, False, (4, -1, 8), bid=3),  # seat 1 from 2: 2 + 3 falls short
+        _hand(2, False, (4, -1, 5), bid=3),  # seat 2 from 8: 8 + 3 reaches 11, set
+        _hand(0, False, (0, -1, 5), bid=4),  # seat 0 bids 4 from 4: S13, set
+        _hand(1, False, (0, -3, 11)),  # seat 1 from -1, set; seat 2 defends to 11 (S11)
+        _hand(2, False, (0, -1, 9)),  # seat 2 from 11: going out, not from below
+    ]
+    assert arena.game_bids(results, 3, 11) == [results[1], results[4], results[5]]
+    assert arena.going_out_bids(results, 3, 11) == [results[7]]
