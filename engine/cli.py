@@ -1,5 +1,6 @@
 """The engine's command line:
-``python -m engine replay|review|simulate|bench|compile|arena|figures|sprt|calibration``.
+``python -m engine replay|review|simulate|bench|compile|arena|figures|sprt|calibration|``
+``bid-calibration``.
 
 ``replay`` and ``review`` are the boundary for untrusted records: a bad record exits 1 with one
 line on standard error and nothing on standard output, never a traceback.
@@ -158,6 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("figures", help="every level's figures against its targets (see its --help)")
     sub.add_parser("sprt", help="a sequential test of a change on duplicate deals (see --help)")
     sub.add_parser("calibration", help="the Smear win model's reliability plot (see --help)")
+    sub.add_parser("bid-calibration", help="Hard's estimated set rates against its sets (--help)")
     return p
 
 
@@ -178,6 +180,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         calibration_code: int = calibration_main(args_list[1:])
         return calibration_code
+    if args_list and args_list[0] == "bid-calibration":
+        from engine.ai.bid_calibration import main as bid_calibration_main
+
+        bid_calibration_code: int = bid_calibration_main(args_list[1:])
+        return bid_calibration_code
     if args_list and args_list[0] == "figures":
         from engine.ai.figures import main as figures_main
 

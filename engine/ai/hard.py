@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 
 from engine.ai import salad_normal, salad_policy, smear_normal, smear_policy
 from engine.ai.budget import Budget
@@ -165,6 +166,21 @@ def clear_of_pass(actions: tuple[int, ...], per_deal: list[list[float]], z: floa
     return keep
 
 
+@dataclass(frozen=True, slots=True)
+class HardAnalysis:
+    """One decision's search: for each of ``actions``, ``totals`` its summed value over the
+    ``deals``; in Smear's bidding, when counted, ``held`` the deals on which it left the seat
+    the bidder and ``sets`` those on which it was set (empty when not counted). ``best`` is
+    the action chosen."""
+
+    actions: tuple[int, ...]
+    totals: tuple[float, ...]
+    held: tuple[int, ...]
+    sets: tuple[int, ...]
+    deals: int
+    best: int
+
+
 class HardPlayer(SearchingPlayer):
     """PIMC with ``normal``-policy rollouts, bounded by a time and/or an iteration budget."""
 
@@ -203,6 +219,22 @@ class HardPlayer(SearchingPlayer):
         legal = bids_to_search(view, view.legal) if isinstance(view, SmearView) else view.legal
         if len(legal) == 1:
             return legal[0]
+        return self._search(view, legal, rng, count_sets=self.set_risk is not None).best
+
+    def analyse(self, view: SmearView | SaladView, rng: random.Random) -> HardAnalysis:
+        """The search of a decision, as ``decide`` makes it, with Smear bids' sets counted
+        (``engine.ai.bid_calibration``)."""
+        legal = bids_to_search(view, view.legal) if isinstance(view, SmearView) else view.legal
+        return self._search(view, legal, rng, count_sets=True)
+
+    def _search(
+        self,
+        view: SmearView | SaladView,
+        legal: tuple[int, ...],
+        rng: random.Random,
+        *,
+        count_sets: bool,
+    ) -> HardAnalysis:
         clock = Budget(self.budget_ms)
         limit = self.iterations
         know = knowledge_of(view)
@@ -225,7 +257,15 @@ class HardPlayer(SearchingPlayer):
             hands = sample_hands(know, rng)
             if isinstance(view, SmearView):
                 self._smear_deal(
-                    view, know, hands, legal, before, rng, totals, (sets, held), per_deal
+                    view,
+                    know,
+                    hands,
+                    legal,
+                    before,
+                    rng,
+                    totals,
+                    (sets, held) if count_sets and view.phase == Phase.BID else None,
+                    per_deal,
                 )
             else:
                 sbase = salad_state(view, hands)
@@ -250,7 +290,15 @@ class HardPlayer(SearchingPlayer):
             clear = clear_of_pass(legal, per_deal, self.bid_margin_z)
             choices = [i for i in choices if i in clear]
         best = max(choices, key=lambda i: totals[i])
-        return legal[best]
+        counted = count_sets and isinstance(view, SmearView) and view.phase == Phase.BID
+        return HardAnalysis(
+            legal,
+            tuple(totals),
+            tuple(held) if counted else (),
+            tuple(sets) if counted else (),
+            done,
+            legal[best],
+        )
 
     def _smear_deal(
         self,
@@ -261,14 +309,13 @@ class HardPlayer(SearchingPlayer):
         before: list[int],
         rng: random.Random,
         totals: list[float],
-        counts: tuple[list[int], list[int]],
+        counts: tuple[list[int], list[int]] | None,
         per_deal: list[list[float]] | None = None,
     ) -> None:
         """Play every action out on one deal (redrawn until the others' bids fit it, up to
         ``bid_filter_tries``), adding its value to ``totals`` (and to ``per_deal``, if kept)
-        and, under a ``set_risk`` cap, to ``counts`` whether it left the seat the bidder, and
+        and, if ``counts`` are kept (sets, held), whether it left the seat the bidder, and
         set."""
-        sets, held = counts
         for _ in range(self.bid_filter_tries):
             if _bids_consistent(view, know, hands, self.bidders):
                 break
@@ -286,6 +333,6 @@ class HardPlayer(SearchingPlayer):
             totals[i] += value
             if per_deal is not None:
                 per_deal[i].append(value)
-            if self.set_risk is not None and was_bidder(s, seat):  # counted for the cap only
-                held[i] += 1
-                sets[i] += was_set(s, seat)
+            if counts is not None and was_bidder(s, seat):
+                counts[1][i] += 1
+                counts[0][i] += was_set(s, seat)
