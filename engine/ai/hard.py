@@ -16,9 +16,9 @@ measured on the same 60 duplicate Smear games against two ``normal`` players at 
 wins with ``normal`` rollouts against 36.7% with random ones.
 
 Values: ``engine.ai.search`` (the change of the hand's score against the others', and the
-game won or lost); with ``value="win"``, Smear only, the weighted search's measure instead: the
-chance to win the game from the scores the hand leaves (``win_model``; 1 or 0 when the hand
-ends the game).
+game won or lost, worth ``win_value`` hand points, ``search.WIN_VALUE`` by default); with
+``value="win"``, Smear only, the weighted search's measure instead: the chance to win the game
+from the scores the hand leaves (``win_model``; 1 or 0 when the hand ends the game).
 
 Bids (Smear): with ``set_risk``, a bid that the search's deals show set more than that share of
 the time is left out, as the weighted search does (``rules.sensible_bids``): a bid that wins
@@ -45,7 +45,7 @@ from engine.ai import salad_normal, salad_policy, smear_normal, smear_policy
 from engine.ai.budget import Budget
 from engine.ai.determinize import Knowledge, knowledge_of, salad_state, sample_hands, smear_state
 from engine.ai.rules import bids_to_search, salad_action, sensible_bids, smear_action
-from engine.ai.search import SearchingPlayer, salad_value, smear_value
+from engine.ai.search import WIN_VALUE, SearchingPlayer, salad_value, smear_value
 from engine.ai.win_model import win_chances
 from engine.core import PASS, Phase
 from engine.salad import SaladState, SaladView
@@ -197,8 +197,12 @@ class HardPlayer(SearchingPlayer):
         set_risk_as_bidder: bool = False,
         bid_margin_z: float | None = None,
         bidders: str = "v1",
+        win_value: float = WIN_VALUE,
     ) -> None:
         super().__init__(game, budget_ms, iterations)
+        if win_value < 0:
+            raise ValueError("win_value is the hand points a game won is worth, 0 or more")
+        self.win_value = win_value
         if bidders not in BIDDERS:
             raise ValueError(f"bidders must be one of {', '.join(BIDDERS)}, not {bidders!r}")
         self.bidders = bidders
@@ -329,7 +333,7 @@ class HardPlayer(SearchingPlayer):
             if self.value == "win":
                 value = smear_win_value(s, seat)
             else:
-                value = smear_value(s, seat, before)
+                value = smear_value(s, seat, before, self.win_value)
             totals[i] += value
             if per_deal is not None:
                 per_deal[i].append(value)

@@ -49,10 +49,10 @@ class SearchingPlayer:
         raise NotImplementedError
 
 
-def smear_value(s: SmearState, seat: int, before: list[int]) -> float:
+def smear_value(s: SmearState, seat: int, before: list[int], win_value: float = WIN_VALUE) -> float:
     n = s.n
     if s.phase == Phase.OVER:
-        bonus = WIN_VALUE if s.outcome_winner == seat else -WIN_VALUE
+        bonus = win_value if s.outcome_winner == seat else -win_value
     else:
         bonus = 0.0
     mine = s.scores[seat] - before[seat]

@@ -17,6 +17,7 @@ from engine.ai.hard import (
     smear_win_value,
 )
 from engine.ai.rules import GO_OUT_SET_RISK
+from engine.ai.search import WIN_VALUE, smear_value
 from engine.cards import card_str
 from engine.core import PASS, Phase, bid_action
 from engine.record import new_game
@@ -32,6 +33,22 @@ def test_options_are_checked() -> None:
         HardPlayer("salad", iterations=4, value="win")
     with pytest.raises(ValueError, match="set_risk"):
         HardPlayer("smear", iterations=4, set_risk=1.5)
+    with pytest.raises(ValueError, match="win_value"):
+        HardPlayer("smear", iterations=4, win_value=-1.0)
+
+
+def test_the_game_won_is_worth_win_value_hand_points() -> None:
+    """Hard's value of a hand that ends the game: the points against the others' mean, and
+    ``win_value`` more for its winner, as much less for the others (S12)."""
+    st = smear_hand(["AS KS QS JS TS 2S", "3C 4C 5C 6D 7D 8D", "3H 4H 5H 6H 7H 8H"], dealer=2)
+    st.scores = [9, 0, 0]
+    before = list(st.scores)
+    act(st, "2", "pass", "pass", "AS", "3C", "3H")
+    st.playout_hand(random.Random(0))  # seat 0 takes all four points: 13 of 11
+    assert st.phase == Phase.OVER and st.outcome_winner == 0
+    assert smear_value(st, 0, before) == 4.0 + WIN_VALUE
+    assert smear_value(st, 0, before, 10.0) == 4.0 + 10.0
+    assert smear_value(st, 1, before, 10.0) == -2.0 - 10.0
 
 
 def test_the_win_value_is_the_game_itself_once_it_is_over() -> None:
