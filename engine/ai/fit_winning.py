@@ -2,10 +2,11 @@
 
     python -m engine.ai.fit_winning --games 4000 --seed 1
 
-Plays ``--games`` games of ``normal`` players for each seat count (2 and 3, target 11). At the
-start of every hand the scores are a sample, labelled with the seat that went on to win; the
-weights of ``win_model.need_features`` are fitted to them by maximum likelihood of the softmax
-over the seats (gradient ascent). The module is written whole.
+Plays ``--games`` games of ``--level`` players (``normal`` by default; a searching level at
+``--iterations`` deals a decision) for each seat count (2 and 3, target 11). At the start of
+every hand the scores are a sample, labelled with the seat that went on to win; the weights of
+``win_model.need_features`` are fitted to them by maximum likelihood of the softmax over the
+seats (gradient ascent). The module is written whole.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import random
 import sys
 from pathlib import Path
 
-from engine.ai.normal import NormalPlayer
+from engine.ai import LEVELS, Player, make_player
 from engine.ai.win_model import need_features
 from engine.smear import SmearState
 
@@ -27,8 +28,13 @@ TARGET = 11
 Sample = tuple[tuple[int, ...], int]  # scores at the start of a hand, the game's winner
 
 
-def samples(seats: int, games: int, rng: random.Random) -> list[Sample]:
-    player = NormalPlayer()
+def samples(
+    seats: int, games: int, rng: random.Random, player: Player | None = None
+) -> list[Sample]:
+    """The hands' starting scores of ``games`` games of ``player`` (Normal's by default) in
+    every seat, each with the game's winner."""
+    if player is None:
+        player = make_player("smear", "normal")
     out: list[Sample] = []
     for _ in range(games):
         state = SmearState(seats, seed=rng.getrandbits(32))
@@ -88,15 +94,23 @@ def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="python -m engine.ai.fit_winning", description=__doc__)
     p.add_argument("--games", type=int, default=4000)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--level", choices=LEVELS, default="normal", help="the players of the games")
+    p.add_argument("--iterations", type=int, default=100, help="a searching level's deals")
     p.add_argument("--out", type=Path, default=OUT, help="where to write the module")
     args = p.parse_args(argv)
+    if args.iterations < 1:
+        p.error("--iterations is at least 1")
     rng = random.Random(args.seed)
+    player = make_player("smear", args.level, iterations=args.iterations)
     weights = {}
     for seats in (2, 3):
-        data = samples(seats, args.games, rng)
+        data = samples(seats, args.games, rng, player)
         weights[seats] = fit(data)
         print(f"{seats} seats: {len(data)} samples, weights {weights[seats]}", file=sys.stderr)
-    args.out.write_text(render(weights, f"--games {args.games} --seed {args.seed}"))
+    command = f"--games {args.games} --seed {args.seed}"
+    if args.level != "normal":
+        command += f" --level {args.level} --iterations {args.iterations}"
+    args.out.write_text(render(weights, command))
     return 0
 
 

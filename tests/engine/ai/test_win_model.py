@@ -32,3 +32,16 @@ def test_the_script_regenerates_a_loadable_module(tmp_path: Path) -> None:
     spec.loader.exec_module(module)
     assert "fit_winning --games 15 --seed 3" in out.read_text()
     assert set(module.WEIGHTS) == {2, 3}
+
+
+def test_the_script_fits_on_the_games_of_another_level(tmp_path: Path) -> None:
+    """A searching level's games (at a few deals a decision) give the samples instead, and the
+    module says so, so that the command that made it can be run again."""
+    out = tmp_path / "data.py"
+    argv = ["--games", "4", "--seed", "3", "--level", "expert-v1", "--iterations", "2"]
+    assert fit_winning.main([*argv, "--out", str(out)]) == 0
+    text = out.read_text()
+    assert "fit_winning --games 4 --seed 3 --level expert-v1 --iterations 2" in text
+    normal = tmp_path / "normal.py"
+    assert fit_winning.main(["--games", "4", "--seed", "3", "--out", str(normal)]) == 0
+    assert normal.read_text().split("WEIGHTS")[1] != text.split("WEIGHTS")[1]
