@@ -73,7 +73,7 @@ def wanted_bid(
             return b
     if high_seat >= 0 and high_seat != seat:
         # S12, S13: a bidder who makes this bid wins the game; outbid them if we may make ours.
-        danger = scores[high_seat] + high_bid >= target or (high_bid == 4 and scores[high_seat])
+        danger = made_bid_wins(scores[high_seat], high_bid, target)
         if danger and high_bid < 4 and probs[high_bid] >= STOP_SHARE:
             return high_bid + 1
     for b in order:

@@ -379,7 +379,7 @@ def wanted_bid(
             return b
     if high_seat >= 0 and high_seat != seat:
         them = st[S_SCORES + high_seat]
-        danger = them + high_bid >= target or (high_bid == 4 and them != 0)
+        danger = them + high_bid >= target or (high_bid == 4 and them >= 1)
         if danger and high_bid < 4 and probs[high_bid] >= STOP_SHARE:
             return high_bid + 1
     for i in range(3):
