@@ -28,7 +28,7 @@ import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.ai import LEVELS, Player, budget, make_player, search_of
@@ -157,11 +157,7 @@ def play_game(task: Task) -> GameResult:
     mine = [r for r in bids if r.bidder == task.cand_seat]
     target = state.options.target if isinstance(state, SmearState) else 0
     out = going_out_bids(state.results, task.seats, target)
-    mine_out = [r for r in out if r.bidder == task.cand_seat]
-    theirs_out = [r for r in out if r.bidder != task.cand_seat]
     stakes = game_bids(state.results, task.seats, target)
-    mine_game = [r for r in stakes if r.bidder == task.cand_seat]
-    theirs_game = [r for r in stakes if r.bidder != task.cand_seat]
     return GameResult(
         task.deal_seed,
         task.cand_seat,
@@ -175,44 +171,64 @@ def play_game(task: Task) -> GameResult:
         len(mine),
         sum(1 for r in mine if r.made is False),
         sum(1 for r in bids if r.bidder != task.cand_seat and r.made is False),
-        len(mine_out),
-        sum(1 for r in mine_out if r.made is False),
-        len(theirs_out),
-        sum(1 for r in theirs_out if r.made is False),
-        len(mine_game),
-        sum(1 for r in mine_game if r.made is False),
-        len(theirs_game),
-        sum(1 for r in theirs_game if r.made is False),
+        *_bids_and_sets(out, task.cand_seat),
+        *_bids_and_sets(stakes, task.cand_seat),
     )
 
 
-def _bids_from(results: Sequence[object], seats: int) -> Iterator[tuple[SmearHandResult, int]]:
-    """The Smear hands that had a bidder, each with the bidder's score when it was dealt (the
-    scores after the hand before it; 0 before the first)."""
+def _bids_and_sets(hands: list[SmearHandResult], seat: int) -> tuple[int, int, int, int]:
+    """Of these hands: the bids ``seat`` made and was set on, then the same for the others."""
+    mine = [r for r in hands if r.bidder == seat]
+    theirs = [r for r in hands if r.bidder != seat]
+    return (
+        len(mine),
+        sum(1 for r in mine if r.made is False),
+        len(theirs),
+        sum(1 for r in theirs if r.made is False),
+    )
+
+
+# The kinds of Smear bid the figures count apart: at or past the target, where every level
+# bids whatever it holds (docs/ai.md, "Going out"); below it, one that wins the game if made
+# (S12, S13), the bids the defenders have most reason to set; and the others.
+GOING_OUT, GAME_BID, ORDINARY = "going out", "a made bid wins", "other"
+BID_KINDS = (GOING_OUT, GAME_BID, ORDINARY)
+
+
+def bid_kind(score: int, bid: int, target: int) -> str:
+    """Which of ``BID_KINDS`` a bid of ``bid`` made from ``score`` is."""
+    if score >= target:
+        return GOING_OUT
+    return GAME_BID if made_bid_wins(score, bid, target) else ORDINARY
+
+
+def _bids_of_kind(
+    results: Sequence[object], seats: int, target: int, kind: str
+) -> list[SmearHandResult]:
+    """The Smear hands whose bid, from the bidder's score when the hand was dealt (the scores
+    after the hand before it; 0 before the first), is of ``kind``."""
+    out: list[SmearHandResult] = []
     before: tuple[int, ...] = (0,) * seats
     for r in results:
         if not isinstance(r, SmearHandResult):
             continue
-        if r.bidder is not None:
-            yield r, before[r.bidder]
+        bidder, bid = r.bidder, r.bid
+        if bidder is not None and bid is not None and bid_kind(before[bidder], bid, target) == kind:
+            out.append(r)
         before = r.scores
+    return out
 
 
 def going_out_bids(results: Sequence[object], seats: int, target: int) -> list[SmearHandResult]:
     """The Smear hands whose bidder stood at or past the target when the hand was dealt."""
-    return [r for r, stood in _bids_from(results, seats) if target and stood >= target]
+    return _bids_of_kind(results, seats, target, GOING_OUT)
 
 
 def game_bids(results: Sequence[object], seats: int, target: int) -> list[SmearHandResult]:
     """The Smear hands whose bidder stood below the target and would have won the game had the
     bid been made: a made bid adds at least the bid (S10), so the score and the bid reach the
-    target (S12), or the bid is 4 from a score of 1 or more (S13). The bids the defenders
-    have most reason to set."""
-    return [
-        r
-        for r, stood in _bids_from(results, seats)
-        if target and stood < target and r.bid is not None and made_bid_wins(stood, r.bid, target)
-    ]
+    target (S12), or the bid is 4 from a score of 1 or more (S13)."""
+    return _bids_of_kind(results, seats, target, GAME_BID)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

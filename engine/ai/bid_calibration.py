@@ -32,31 +32,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.ai import budget
-from engine.ai.arena import wilson
+from engine.ai.arena import BID_KINDS, bid_kind, wilson
 from engine.ai.hard import HardPlayer
 from engine.core import BID_OFFSET, PASS, Phase
 from engine.record import new_game
-from engine.smear import SmearHandResult, SmearState, made_bid_wins
+from engine.smear import SmearHandResult, SmearState
 
-KINDS = ("going out", "a made bid wins", "other")
 BANDS = (0.0, 0.2, 0.4, 0.6, 1.0)  # of the estimated set rate; the last band takes 1
 
 
 @dataclass(frozen=True, slots=True)
 class BidOutcome:
-    """One bid that became the hand's bid: its kind (``KINDS``), the search's estimate that
-    it is set, and whether it was."""
+    """One bid that became the hand's bid: its kind (``arena.BID_KINDS``), the search's
+    estimate that it is set, and whether it was."""
 
     kind: str
     estimate: float
     set: bool
-
-
-def bid_kind(score: int, bid: int, target: int) -> str:
-    """Which of ``KINDS`` a bid of ``bid`` from ``score`` is."""
-    if score >= target:
-        return KINDS[0]
-    return KINDS[1] if made_bid_wins(score, bid, target) else KINDS[2]
 
 
 def play(
@@ -109,7 +101,7 @@ def play(
 def report(outcomes: Sequence[BidOutcome]) -> str:
     """Per kind of bid, and by bands of the estimate: bids, mean estimate, share set."""
     lines = ["kind of bid         estimate band  bids  mean estimate  set    Wilson 95%"]
-    for kind in KINDS:
+    for kind in BID_KINDS:
         mine = [o for o in outcomes if o.kind == kind]
         rows: list[tuple[str, list[BidOutcome]]] = [("all", mine)]
         for lo, hi in itertools.pairwise(BANDS):
@@ -180,7 +172,7 @@ def main(argv: Sequence[str]) -> int:
     return 0
 
 
-__all__ = ["KINDS", "BidOutcome", "bid_kind", "main", "play", "report"]
+__all__ = ["BidOutcome", "main", "play", "report"]
 
 
 if __name__ == "__main__":

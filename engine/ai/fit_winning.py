@@ -28,13 +28,9 @@ TARGET = 11
 Sample = tuple[tuple[int, ...], int]  # scores at the start of a hand, the game's winner
 
 
-def samples(
-    seats: int, games: int, rng: random.Random, player: Player | None = None
-) -> list[Sample]:
-    """The hands' starting scores of ``games`` games of ``player`` (Normal's by default) in
-    every seat, each with the game's winner."""
-    if player is None:
-        player = make_player("smear", "normal")
+def samples(seats: int, games: int, rng: random.Random, player: Player) -> list[Sample]:
+    """The hands' starting scores of ``games`` games of ``player`` in every seat, each with the
+    game's winner."""
     out: list[Sample] = []
     for _ in range(games):
         state = SmearState(seats, seed=rng.getrandbits(32))

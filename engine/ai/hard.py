@@ -253,6 +253,8 @@ class HardPlayer(SearchingPlayer):
             and PASS in legal
         )
         per_deal: list[list[float]] | None = [[] for _ in legal] if guard else None
+        bidding = isinstance(view, SmearView) and view.phase == Phase.BID
+        counts = (sets, held) if count_sets and bidding else None
         before = list(view.scores)
         done = 0
         while True:
@@ -268,7 +270,7 @@ class HardPlayer(SearchingPlayer):
                     before,
                     rng,
                     totals,
-                    (sets, held) if count_sets and view.phase == Phase.BID else None,
+                    counts,
                     per_deal,
                 )
             else:
@@ -286,7 +288,7 @@ class HardPlayer(SearchingPlayer):
             bonus = WIN_TIE_BONUS if self.value == "win" else TIE_BONUS
             totals[legal.index(hint)] += bonus * done
         choices = list(range(len(legal)))
-        if self.set_risk is not None and isinstance(view, SmearView) and view.phase == Phase.BID:
+        if self.set_risk is not None and bidding and isinstance(view, SmearView):
             deals = held if self.set_risk_as_bidder else [done] * len(legal)
             rates = [k / d if d else 0.0 for k, d in zip(sets, deals, strict=True)]
             choices = capped_bids(view, legal, rates, self.set_risk)
@@ -294,12 +296,11 @@ class HardPlayer(SearchingPlayer):
             clear = clear_of_pass(legal, per_deal, self.bid_margin_z)
             choices = [i for i in choices if i in clear]
         best = max(choices, key=lambda i: totals[i])
-        counted = count_sets and isinstance(view, SmearView) and view.phase == Phase.BID
         return HardAnalysis(
             legal,
             tuple(totals),
-            tuple(held) if counted else (),
-            tuple(sets) if counted else (),
+            tuple(held) if counts else (),
+            tuple(sets) if counts else (),
             done,
             legal[best],
         )
@@ -320,6 +321,7 @@ class HardPlayer(SearchingPlayer):
         ``bid_filter_tries``), adding its value to ``totals`` (and to ``per_deal``, if kept)
         and, if ``counts`` are kept (sets, held), whether it left the seat the bidder, and
         set."""
+        sets, held = counts if counts is not None else ([], [])
         for _ in range(self.bid_filter_tries):
             if _bids_consistent(view, know, hands, self.bidders):
                 break
@@ -338,5 +340,5 @@ class HardPlayer(SearchingPlayer):
             if per_deal is not None:
                 per_deal[i].append(value)
             if counts is not None and was_bidder(s, seat):
-                counts[1][i] += 1
-                counts[0][i] += was_set(s, seat)
+                held[i] += 1
+                sets[i] += was_set(s, seat)

@@ -8,7 +8,9 @@ import random
 import pytest
 
 from engine.ai import bid_calibration
-from engine.ai.bid_calibration import KINDS, bid_kind, play, report
+from engine.ai.arena import BID_KINDS as KINDS
+from engine.ai.arena import bid_kind
+from engine.ai.bid_calibration import play, report
 from engine.ai.hard import HardPlayer
 from engine.core import PASS, Phase
 from engine.record import new_game
