@@ -196,7 +196,9 @@ class ExpertPlayer(SearchingPlayer):
     ``prune_after`` the deals before an arm may be pruned or the search stopped;
     ``long_shots`` searches every legal bid, not only those the hand makes often enough
     (``searched_bids``), as Hard does; ``hard_bids`` leaves the bids to Hard's search at the
-    same budget (Smear's Expert: its own bids are where it lost to Hard)."""
+    same budget (Smear's Expert: its own bids are where it lost to Hard), whose imagined
+    bidders are ``hard_bidders`` (``hard.BIDDERS``: how it reads and finishes the others'
+    bidding)."""
 
     def __init__(
         self,
@@ -218,11 +220,14 @@ class ExpertPlayer(SearchingPlayer):
         prune_after: int = PRUNE_AFTER,
         long_shots: bool = False,
         hard_bids: bool = False,
+        hard_bidders: str = "v1",
     ) -> None:
         super().__init__(game, budget_ms, iterations)
         self.long_shots = long_shots
         # The bids' search, when they are Hard's (made once: a player decides many times).
-        self._bidder = HardPlayer(game, budget_ms, iterations) if hard_bids else None
+        self._bidder = (
+            HardPlayer(game, budget_ms, iterations, bidders=hard_bidders) if hard_bids else None
+        )
         self.read_bids = read_bids
         self.read_plays = read_plays
         self.endgame = endgame

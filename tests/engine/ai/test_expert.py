@@ -281,3 +281,19 @@ def test_hard_bids_leave_the_bidding_to_hards_search() -> None:
         mixed = ExpertPlayer("smear", iterations=12, hard_bids=True)
         hard = HardPlayer("smear", iterations=12)
         assert mixed.decide(view, random.Random(seed)) == hard.decide(view, random.Random(seed))
+
+
+def test_hard_bidders_are_the_bid_searchs_imagined_bidders() -> None:
+    """``hard_bidders`` reaches the Hard search that makes the bids: with Normal's model it
+    bids as ``hard[bidders=model]`` does, and a name Hard does not know is refused."""
+    for seed, st in enumerate(
+        s
+        for s in positions("smear", 3, 5, 200)
+        if isinstance(s, SmearState) and s.phase == Phase.BID and len(s.legal_actions()) > 1
+    ):
+        view = st.view(st.current_player)
+        mixed = ExpertPlayer("smear", iterations=12, hard_bids=True, hard_bidders="model")
+        hard = HardPlayer("smear", iterations=12, bidders="model")
+        assert mixed.decide(view, random.Random(seed)) == hard.decide(view, random.Random(seed))
+    with pytest.raises(ValueError, match="bidders"):
+        ExpertPlayer("smear", iterations=12, hard_bids=True, hard_bidders="nobody")
