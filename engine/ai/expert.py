@@ -54,7 +54,7 @@ from engine.ai.inference import PLAY_AGREEMENT
 from engine.ai.normal import salad_action, smear_action
 from engine.ai.rules import SET_RISK, bids_to_search, sensible_bids
 from engine.ai.salad_policy import PENALTY
-from engine.ai.search import SearchingPlayer
+from engine.ai.search import WIN_VALUE, SearchingPlayer
 from engine.ai.smear_policy import CARD_VALUE
 from engine.cards import BIT, JACK, SUIT_MASK, SUIT_OF
 from engine.core import BID_OFFSET, PASS, Phase
@@ -198,7 +198,8 @@ class ExpertPlayer(SearchingPlayer):
     (``searched_bids``), as Hard does; ``hard_bids`` leaves the bids to Hard's search at the
     same budget (Smear's Expert: its own bids are where it lost to Hard), whose imagined
     bidders are ``hard_bidders`` (``hard.BIDDERS``: how it reads and finishes the others'
-    bidding)."""
+    bidding) and whose game won is worth ``hard_win_value`` hand points (Hard's
+    ``win_value``)."""
 
     def __init__(
         self,
@@ -221,12 +222,15 @@ class ExpertPlayer(SearchingPlayer):
         long_shots: bool = False,
         hard_bids: bool = False,
         hard_bidders: str = "v1",
+        hard_win_value: float = WIN_VALUE,
     ) -> None:
         super().__init__(game, budget_ms, iterations)
         self.long_shots = long_shots
         # The bids' search, when they are Hard's (made once: a player decides many times).
         self._bidder = (
-            HardPlayer(game, budget_ms, iterations, bidders=hard_bidders) if hard_bids else None
+            HardPlayer(game, budget_ms, iterations, bidders=hard_bidders, win_value=hard_win_value)
+            if hard_bids
+            else None
         )
         self.read_bids = read_bids
         self.read_plays = read_plays

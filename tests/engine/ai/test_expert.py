@@ -283,17 +283,30 @@ def test_hard_bids_leave_the_bidding_to_hards_search() -> None:
         assert mixed.decide(view, random.Random(seed)) == hard.decide(view, random.Random(seed))
 
 
-def test_hard_bidders_are_the_bid_searchs_imagined_bidders() -> None:
-    """``hard_bidders`` reaches the Hard search that makes the bids: with Normal's model it
-    bids as ``hard[bidders=model]`` does, and a name Hard does not know is refused."""
-    for seed, st in enumerate(
-        s
-        for s in positions("smear", 3, 5, 200)
-        if isinstance(s, SmearState) and s.phase == Phase.BID and len(s.legal_actions()) > 1
-    ):
-        view = st.view(st.current_player)
-        mixed = ExpertPlayer("smear", iterations=12, hard_bids=True, hard_bidders="model")
-        hard = HardPlayer("smear", iterations=12, bidders="model")
-        assert mixed.decide(view, random.Random(seed)) == hard.decide(view, random.Random(seed))
+def test_hard_options_reach_the_bid_search() -> None:
+    """``hard_bidders`` and ``hard_win_value`` reach the Hard search that makes the bids: on
+    first bids of random deals, some of them near the target where the game's worth counts,
+    it bids as ``hard[bidders=model,win_value=24]`` does, and a value Hard refuses is
+    refused."""
+    differed = 0
+    for seed in range(16):
+        rng = random.Random(seed)
+        deck = list(range(52))
+        rng.shuffle(deck)
+        state = SmearState(3, first_dealer=seed % 3)
+        state.scores = [8, 9, 6] if seed % 2 else [0, 0, 0]
+        state.deal([deck[0:6], deck[6:12], deck[12:18]])
+        view = state.view(state.current_player)
+        mixed = ExpertPlayer(
+            "smear", iterations=12, hard_bids=True, hard_bidders="model", hard_win_value=24
+        )
+        hard = HardPlayer("smear", iterations=12, bidders="model", win_value=24)
+        plain = HardPlayer("smear", iterations=12)
+        bid = hard.decide(view, random.Random(seed))
+        assert mixed.decide(view, random.Random(seed)) == bid
+        differed += bid != plain.decide(view, random.Random(seed))
+    assert differed  # else the options made no difference here and this proves nothing
     with pytest.raises(ValueError, match="bidders"):
         ExpertPlayer("smear", iterations=12, hard_bids=True, hard_bidders="nobody")
+    with pytest.raises(ValueError, match="win_value"):
+        ExpertPlayer("smear", iterations=12, hard_bids=True, hard_win_value=-1)
