@@ -71,7 +71,7 @@ def smear_rollout(
     choose_bid = BIDDERS[bidders]
     while s.phase == Phase.BID:
         seat = s.to_act
-        bids = ((s.bidder, s.bid),) if s.bidder >= 0 else ()
+        bids = smear_normal.spoken(s)
         s.apply_fast(choose_bid(s.hands[seat], s.legal_mask(), seat, s.n, s.scores, target, bids))
     if random_play:
         s.playout_hand(rng)
@@ -96,7 +96,7 @@ def _bids_consistent(
     target = view.options.target
     choose_bid = BIDDERS[bidders]
     high = 0
-    for seat, bid in view.bids:
+    for spoke, (seat, bid) in enumerate(view.bids):
         if seat == view.seat:
             if bid:
                 high = bid
@@ -106,8 +106,9 @@ def _bids_consistent(
         for b in (2, 3, 4):
             if b > high:
                 legal |= 1 << (52 + b)
-        prior = tuple((s, b) for s, b in view.bids[: view.bids.index((seat, bid))] if b)
-        a = choose_bid(dealt, legal, seat, view.seats, view.scores, target, prior)
+        # Every seat that spoke before, passes too: Normal's model knows the last to speak
+        # by their number (``smear_normal.wanted_bid``).
+        a = choose_bid(dealt, legal, seat, view.seats, view.scores, target, view.bids[:spoke])
         if (a - 52 if a != PASS else 0) != bid:
             return False
         if bid:

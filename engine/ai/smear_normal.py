@@ -136,11 +136,18 @@ def play_hand(s: SmearState, tricks: int = TRICKS_PER_HAND) -> None:
     target = s.options.target
     while s.phase == Phase.BID:
         seat = s.to_act
-        # The high bid, and as many passes as make the number of seats that spoke.
-        bids: tuple[tuple[int, int], ...] = ((s.bidder, s.bid),) if s.bidder >= 0 else ()
-        bids += ((-1, 0),) * (s.bids_made - len(bids))
-        s.apply_fast(choose_bid(s.hands[seat], s.legal_mask(), seat, s.n, s.scores, target, bids))
+        s.apply_fast(
+            choose_bid(s.hands[seat], s.legal_mask(), seat, s.n, s.scores, target, spoken(s))
+        )
     play_cards(s, tricks)
+
+
+def spoken(s: SmearState) -> tuple[tuple[int, int], ...]:
+    """A fast-path state's bidding so far as a bidder reads it: the high bid, and as many
+    passes as make the number of seats that spoke (``wanted_bid`` knows the last to speak by
+    that number)."""
+    bids: tuple[tuple[int, int], ...] = ((s.bidder, s.bid),) if s.bidder >= 0 else ()
+    return bids + ((-1, 0),) * (s.bids_made - len(bids))
 
 
 # A Smear play rule: (hand, legal, trick, seat, seats, trump, bidder, played, threat).

@@ -231,3 +231,58 @@ def test_the_bidders_it_imagines_decide_which_deals_fit_the_bids() -> None:
     know = knowledge_of(view)
     assert _bids_consistent(view, know, list(st.hands), "v1")
     assert not _bids_consistent(view, know, list(st.hands), "model")
+
+
+def _normal_bidding(seed: int) -> SmearState:
+    """A random deal bid through by Normal's model, as Normal players bid (``NormalPlayer``:
+    the bids so far, passes included, so the last to speak knows it is last); if all pass,
+    the game as the redeal leaves it (S2), with the passed-out hand in its results."""
+    from engine.ai import make_player
+
+    st = new_game("smear", 3, seed)
+    assert isinstance(st, SmearState)
+    normal = make_player("smear", "normal")
+    rng = random.Random(seed)
+    while st.phase == Phase.BID and not st.results:
+        seat = st.current_player
+        assert seat is not None
+        st.apply(normal.choose(st.view(seat), rng), seat)
+    return st
+
+
+def test_deals_fit_normal_players_bids_under_normals_model() -> None:
+    """With ``bidders="model"`` the real hands of Normal players always fit their bids: each
+    bid is read knowing how many seats spoke before it (the last to speak bids the least that
+    does the job; it once saw only the bids above a pass and took the dealer for an early
+    speaker)."""
+    checked = 0
+    for seed in range(300):
+        st = _normal_bidding(seed)
+        if st.phase != Phase.PLAY:
+            continue  # passed out and redealt (S2)
+        for seat in range(3):  # each seat reads the other two
+            view = st.view(seat)
+            assert _bids_consistent(view, knowledge_of(view), list(st.hands), "model"), seed
+        checked += 1
+    assert checked > 100
+
+
+def test_a_rollout_under_normals_model_bids_as_normal_players_do() -> None:
+    """``smear_rollout`` with ``bidders="model"`` finishes the bidding as Normal players at the
+    table would: the same bidder and bid on every deal."""
+    from engine.ai.hard import smear_rollout
+
+    compared = 0
+    for seed in range(300):
+        real = _normal_bidding(seed)
+        st = new_game("smear", 3, seed)
+        assert isinstance(st, SmearState)
+        fast = st.copy()
+        smear_rollout(fast, random.Random(seed), bidders="model")
+        hand = fast.results[0]
+        if real.results:  # passed out
+            assert hand.bidder is None, seed
+        else:
+            assert (hand.bidder, hand.bid) == (real.bidder, real.bid), seed
+        compared += 1
+    assert compared == 300
