@@ -9,6 +9,11 @@ Plays games with ``hard`` and ``expert`` seats (searching ``--iterations`` deals
 so the run is repeatable) and counts, over their card decisions with a choice, those where the
 card they played does the same job as the ``normal`` rules' card (``inference._same_card``:
 equal worth, nothing between them in other hands). Prints the share per level and overall.
+
+In Smear it counts their bids too (decisions with a choice), against each way Hard can imagine
+the others bid (``hard.BIDDERS``: ``normal-v1``'s rules, Normal's model), each given the seat's
+own hand and the bidding so far: how far a searching player's bids are from the bidders its
+deals are read by (``hard._bids_consistent``).
 """
 
 from __future__ import annotations
@@ -16,10 +21,13 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from dataclasses import dataclass, field
 
 from engine.ai import make_player
+from engine.ai.hard import BIDDERS
 from engine.ai.inference import _same_card
 from engine.ai.normal import salad_action, smear_action
+from engine.ai.rules import hand_mask, legal_mask
 from engine.ai.salad_policy import PENALTY
 from engine.ai.smear_policy import CARD_VALUE
 from engine.cards import BIT, JACK
@@ -54,6 +62,29 @@ def _agrees(view: SmearView | SaladView, action: int) -> bool:
     return _same_card(action, rule, worth, _elsewhere(view))
 
 
+def _bid_agrees(view: SmearView, action: int, bidders: str) -> bool:
+    """``BIDDERS[bidders]`` holding this seat's hand would have made the same bid here."""
+    rule = BIDDERS[bidders](
+        hand_mask(view),
+        legal_mask(view),
+        view.seat,
+        view.seats,
+        view.scores,
+        view.options.target,
+        view.bids,
+    )
+    return rule == action
+
+
+@dataclass(slots=True)
+class Agreement:
+    """Per level, [decisions that agree, decisions with a choice]: ``cards`` with the
+    ``normal`` rules' card; ``bids`` (Smear), per way of bidding in ``hard.BIDDERS``."""
+
+    cards: dict[str, list[int]]
+    bids: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+
+
 def measure(
     game: str,
     seats: int,
@@ -61,10 +92,10 @@ def measure(
     iterations: int,
     seed: int,
     measured: tuple[str, ...] = LEVELS_MEASURED,
-) -> dict[str, list[int]]:
-    """Per level: [decisions that agree, card decisions with a choice]. The ``measured``
-    levels take turns at the seats."""
+) -> Agreement:
+    """The agreements of the ``measured`` levels, who take turns at the seats."""
     counts = {level: [0, 0] for level in measured}
+    bids = {level: {name: [0, 0] for name in BIDDERS} for level in measured}
     rng = random.Random(seed)
     for g in range(games):
         state = new_game(game, seats, seed * 1000 + g)
@@ -79,8 +110,15 @@ def measure(
                 c = counts[levels[seat]]
                 c[0] += _agrees(view, action)
                 c[1] += 1
+            elif isinstance(view, SmearView) and view.phase == Phase.BID and len(view.legal) > 1:
+                for name, c in bids[levels[seat]].items():
+                    c[0] += _bid_agrees(view, action, name)
+                    c[1] += 1
             state.apply(action, seat)
-    return counts
+    return Agreement(counts, bids if game == "smear" else {})
+
+
+BIDDER_NAMES = {"v1": "normal-v1's rules", "model": "Normal's model"}
 
 
 def main(argv: list[str]) -> int:
@@ -91,7 +129,11 @@ def main(argv: list[str]) -> int:
     p.add_argument("--iterations", type=int, default=20)
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
-    counts = measure(args.game, args.seats, args.games, args.iterations, args.seed)
+    measured = measure(args.game, args.seats, args.games, args.iterations, args.seed)
+    for level, by in measured.bids.items():
+        shares = (f"{a}/{n} = {a / max(1, n):.1%} as {BIDDER_NAMES[k]}" for k, (a, n) in by.items())
+        print(f"{level} bids: {', '.join(shares)}")
+    counts = measured.cards
     agree = sum(c[0] for c in counts.values())
     total = sum(c[1] for c in counts.values())
     for level, (a, n) in counts.items():
