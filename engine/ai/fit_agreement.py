@@ -37,6 +37,8 @@ from engine.salad import DECK_MASK, SaladView
 from engine.smear import SmearView
 
 LEVELS_MEASURED = ("hard", "expert")
+# How the report names each of ``hard.BIDDERS``.
+BIDDER_NAMES = {"v1": "normal-v1's rules", "model": "Normal's model"}
 
 
 def _elsewhere(view: SmearView | SaladView) -> int:
@@ -62,18 +64,11 @@ def _agrees(view: SmearView | SaladView, action: int) -> bool:
     return _same_card(action, rule, worth, _elsewhere(view))
 
 
-def _bid_agrees(view: SmearView, action: int, bidders: str) -> bool:
-    """``BIDDERS[bidders]`` holding this seat's hand would have made the same bid here."""
-    rule = BIDDERS[bidders](
-        hand_mask(view),
-        legal_mask(view),
-        view.seat,
-        view.seats,
-        view.scores,
-        view.options.target,
-        view.bids,
-    )
-    return rule == action
+def _bid_agreements(view: SmearView, action: int) -> dict[str, bool]:
+    """For each of ``BIDDERS``: would it, holding this seat's hand, have made the same bid?"""
+    hand, legal = hand_mask(view), legal_mask(view)
+    args = (hand, legal, view.seat, view.seats, view.scores, view.options.target, view.bids)
+    return {name: choose(*args) == action for name, choose in BIDDERS.items()}
 
 
 @dataclass(slots=True)
@@ -111,14 +106,12 @@ def measure(
                 c[0] += _agrees(view, action)
                 c[1] += 1
             elif isinstance(view, SmearView) and view.phase == Phase.BID and len(view.legal) > 1:
-                for name, c in bids[levels[seat]].items():
-                    c[0] += _bid_agrees(view, action, name)
+                for name, agrees in _bid_agreements(view, action).items():
+                    c = bids[levels[seat]][name]
+                    c[0] += agrees
                     c[1] += 1
             state.apply(action, seat)
     return Agreement(counts, bids if game == "smear" else {})
-
-
-BIDDER_NAMES = {"v1": "normal-v1's rules", "model": "Normal's model"}
 
 
 def main(argv: list[str]) -> int:

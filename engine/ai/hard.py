@@ -47,7 +47,7 @@ from engine.ai.determinize import Knowledge, knowledge_of, salad_state, sample_h
 from engine.ai.rules import bids_to_search, salad_action, sensible_bids, smear_action
 from engine.ai.search import WIN_VALUE, SearchingPlayer, salad_value, smear_value
 from engine.ai.win_model import win_chances
-from engine.core import PASS, Phase
+from engine.core import BIDS, PASS, Phase, bid_action, bid_value
 from engine.salad import SaladState, SaladView
 from engine.smear import TRICKS_PER_HAND, SmearState, SmearView
 
@@ -103,13 +103,13 @@ def _bids_consistent(
             continue
         dealt = hands[seat] | know.played_by[seat]
         legal = 1 << PASS
-        for b in (2, 3, 4):
+        for b in BIDS:
             if b > high:
-                legal |= 1 << (52 + b)
+                legal |= 1 << bid_action(b)
         # Every seat that spoke before, passes too: Normal's model knows the last to speak
         # by their number (``smear_normal.wanted_bid``).
         a = choose_bid(dealt, legal, seat, view.seats, view.scores, target, view.bids[:spoke])
-        if (a - 52 if a != PASS else 0) != bid:
+        if bid_value(a) != bid:
             return False
         if bid:
             high = bid
